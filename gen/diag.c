@@ -1,0 +1,90 @@
+#include "diag.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void dg_init(dg *d, arena *ar, FILE *out) {
+  memset(d, 0, sizeof *d);
+  d->ar = ar;
+  d->out = out;
+}
+
+int dg_add_file(dg *d, const char *path, const char *text, size_t len) {
+  if (d->nfiles == d->capfiles) {
+    int cap = d->capfiles ? d->capfiles * 2 : 8;
+    dg_file *nf = ar_alloc(d->ar, sizeof *nf * (size_t)cap);
+    if (d->nfiles) memcpy(nf, d->files, sizeof *nf * (size_t)d->nfiles);
+    d->files = nf;
+    d->capfiles = cap;
+  }
+  d->files[d->nfiles] = (dg_file){ar_strdup(d->ar, path), text, len};
+  return d->nfiles++;
+}
+
+/* Print line `line` of file f and a caret/underline under columns col..ecol. */
+static void show_line(dg *d, sloc at) {
+  if (at.file < 0 || at.file >= d->nfiles || at.line <= 0) return;
+  const dg_file *f = &d->files[at.file];
+  const char *p = f->text, *end = f->text + f->len;
+  for (int l = 1; l < at.line && p < end; p++)
+    if (*p == '\n') l++;
+  if (p > end) return;
+  const char *e = p;
+  while (e < end && *e != '\n') e++;
+  if (e > p && e[-1] == '\r') e--;
+  fprintf(d->out, "%.*s\n", (int)(e - p), p);
+  int len = (int)(e - p);
+  int col = at.col < 1 ? 1 : at.col;
+  int ecol = (at.eline == at.line && at.ecol >= col) ? at.ecol : col;
+  if (ecol > len) ecol = len > col ? len : col;
+  for (int i = 1; i < col; i++) fputc(i - 1 < len && p[i - 1] == '\t' ? '\t' : ' ', d->out);
+  fputc('^', d->out);
+  for (int i = col + 1; i <= ecol; i++) fputc('~', d->out);
+  fputc('\n', d->out);
+}
+
+static void emit(dg *d, const char *kind, sloc at, const char *fmt, va_list ap) {
+  if (!d->out) return;
+  if (d->max_errors && d->nerrors > d->max_errors) return;
+  if (at.file >= 0 && at.file < d->nfiles)
+    fprintf(d->out, "%s:%d:%d: %s: ", d->files[at.file].path, at.line, at.col, kind);
+  else
+    fprintf(d->out, "isagen: %s: ", kind);
+  vfprintf(d->out, fmt, ap);
+  fputc('\n', d->out);
+  show_line(d, at);
+}
+
+void dg_error(dg *d, sloc at, const char *fmt, ...) {
+  d->nerrors++;
+  va_list ap;
+  va_start(ap, fmt);
+  emit(d, "error", at, fmt, ap);
+  va_end(ap);
+}
+
+void dg_warning(dg *d, sloc at, const char *fmt, ...) {
+  d->nwarnings++;
+  va_list ap;
+  va_start(ap, fmt);
+  emit(d, "warning", at, fmt, ap);
+  va_end(ap);
+}
+
+void dg_note(dg *d, sloc at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  emit(d, "note", at, fmt, ap);
+  va_end(ap);
+}
+
+void dg_plain(dg *d, const char *fmt, ...) {
+  d->nerrors++;
+  if (!d->out) return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("isagen: error: ", d->out);
+  vfprintf(d->out, fmt, ap);
+  fputc('\n', d->out);
+  va_end(ap);
+}

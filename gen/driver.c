@@ -1,0 +1,164 @@
+#include "driver.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "emit.h"
+#include "parse_state.h"
+#include "pattern.h"
+#include "sema.h"
+
+#define MAX_INCLUDE_DEPTH 32
+
+typedef struct ig {
+  arena ar;
+  dg d;
+  ar_vec decls;
+  ar_vec seen; /* canonical paths already read */
+  const ig_options *o;
+} ig;
+
+static char *read_file(ig *G, const char *path, size_t *len, const char **why) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    *why = strerror(errno);
+    return NULL;
+  }
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) exit(3);
+  for (;;) {
+    if (n + 1 >= cap) {
+      if (cap > (size_t)64 << 20) {
+        fclose(f);
+        free(buf);
+        *why = "file too large (over 64 MiB)";
+        return NULL;
+      }
+      cap *= 2;
+      char *nb = realloc(buf, cap);
+      if (!nb) exit(3);
+      buf = nb;
+    }
+    size_t k = fread(buf + n, 1, cap - n - 1, f);
+    n += k;
+    if (k == 0) break;
+  }
+  bool err = ferror(f);
+  fclose(f);
+  if (err) {
+    free(buf);
+    *why = "read error";
+    return NULL;
+  }
+  char *text = ar_strndup(&G->ar, buf, n);
+  free(buf);
+  *len = n;
+  return text;
+}
+
+static void parse_text(ig *G, int file, const char *text, size_t len, int depth);
+
+static void do_includes(ig *G, int from, int first_decl, int depth) {
+  /* includes found in file `from` are parsed right after it, in order */
+  for (int i = first_decl; i < G->decls.n; i++) {
+    ast *n = G->decls.v[i];
+    if (n->kind != A_INCLUDE || n->flag) continue;
+    if (n->loc.file != from) continue;
+    n->flag = true;
+    if (!G->o->allow_include && G->o->text && from == 0) {
+      dg_error(&G->d, n->loc, "include is not available when the spec comes from memory");
+      continue;
+    }
+    if (depth >= MAX_INCLUDE_DEPTH) {
+      dg_error(&G->d, n->loc, "includes nested more than %d deep", MAX_INCLUDE_DEPTH);
+      continue;
+    }
+    const char *base = G->d.files[from].path;
+    const char *slash = strrchr(base, '/');
+    const char *path = n->text[0] == '/' || !slash
+                           ? n->text
+                           : ar_printf(&G->ar, "%.*s/%s", (int)(slash - base), base, n->text);
+    char canon[PATH_MAX];
+    if (!realpath(path, canon)) {
+      dg_error(&G->d, n->loc, "cannot include '%s': %s", n->text, strerror(errno));
+      continue;
+    }
+    bool again = false;
+    for (int k = 0; k < G->seen.n; k++)
+      if (strcmp(G->seen.v[k], canon) == 0) again = true;
+    if (again) {
+      dg_error(&G->d, n->loc, "'%s' is included more than once (or includes itself)", n->text);
+      continue;
+    }
+    ar_push(&G->ar, &G->seen, ar_strdup(&G->ar, canon));
+    size_t len;
+    const char *why;
+    char *text = read_file(G, path, &len, &why);
+    if (!text) {
+      dg_error(&G->d, n->loc, "cannot include '%s': %s", n->text, why);
+      continue;
+    }
+    int fid = dg_add_file(&G->d, path, text, len);
+    parse_text(G, fid, text, len, depth + 1);
+  }
+}
+
+static void parse_text(ig *G, int file, const char *text, size_t len, int depth) {
+  if (memchr(text, 0, len)) {
+    dg_error(&G->d, (sloc){file, 1, 1, 1, 1}, "file contains a NUL byte; is it a spec?");
+    return;
+  }
+  ps_state S = {0};
+  S.ar = &G->ar;
+  S.dg = &G->d;
+  S.file = file;
+  S.line = 1;
+  S.col = 1;
+  S.decls = &G->decls;
+  int first = G->decls.n;
+  if (ps_scan_buffer(&S, text, len) < 0) dg_plain(&G->d, "cannot start the lexer");
+  do_includes(G, file, first, depth);
+}
+
+int ig_compile(const ig_options *o) {
+  ig G;
+  memset(&G, 0, sizeof G);
+  G.o = o;
+  dg_init(&G.d, &G.ar, o->diag);
+  G.d.max_errors = 200;
+  const char *text = o->text;
+  size_t len = o->len;
+  if (!text) {
+    const char *why;
+    text = read_file(&G, o->path, &len, &why);
+    if (!text) {
+      dg_plain(&G.d, "cannot read %s: %s", o->path, why);
+      int n = G.d.nerrors;
+      ar_free(&G.ar);
+      return n;
+    }
+    char canon[PATH_MAX];
+    if (realpath(o->path, canon)) ar_push(&G.ar, &G.seen, ar_strdup(&G.ar, canon));
+  } else {
+    text = ar_strndup(&G.ar, text, len);
+  }
+  int fid = dg_add_file(&G.d, o->path, text, len);
+  parse_text(&G, fid, text, len, 0);
+  if (!G.d.nerrors) {
+    ast **decls = (ast **)G.decls.v;
+    md_spec *md = sm_build(&G.ar, &G.d, decls, G.decls.n);
+    if (md && !G.d.nerrors) pt_build(md);
+    if (o->werror && G.d.nwarnings) dg_plain(&G.d, "warnings are treated as errors");
+    if (md && !G.d.nerrors && o->outdir) em_write(md, o->outdir, o->prefix, o->path);
+  }
+  if (G.d.nerrors && o->diag && G.d.nerrors > G.d.max_errors)
+    fprintf(o->diag, "isagen: too many errors (%d); only the first %d are shown\n", G.d.nerrors, G.d.max_errors);
+  int n = G.d.nerrors;
+  ar_free(&G.ar);
+  return n;
+}

@@ -1,0 +1,14 @@
+/* emit.h — writes the generated C for a checked model.
+ *
+ * em_write emits <outdir>/<prefix>_{gen.h,decode.c,print.c,sem.c,sym.c,desc.c}
+ * and defines `const isa_desc <prefix>_isa_desc`.  Either all files are
+ * written or none (returns nonzero and reports through md->dg).
+ */
+#ifndef ISAGEN_EMIT_H
+#define ISAGEN_EMIT_H
+
+#include "model.h"
+
+int em_write(md_spec *md, const char *outdir, const char *prefix, const char *spec_path);
+
+#endif

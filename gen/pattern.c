@@ -1,0 +1,400 @@
+/* pattern.c — flatten encodings to byte masks, check overlaps, order decoding.
+ *
+ * Every instruction expands into flats: one per combination of sub-table
+ * alternatives, each a list of (mask, value) bytes plus context constraints and
+ * the recipe for filling the instruction record.  Two flats that can match the
+ * same bytes must be ordered by specificity (one constrains a superset of the
+ * other's bits); otherwise the encodings are ambiguous and both rules are
+ * reported.  Decoding tries flats most-specific first.
+ */
+#include "pattern.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_FLATS_PER_RULE 4096
+
+static uint64_t mask_of(int w) { return w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1); }
+
+/* Put the constraint field=v of a token at byte offset `off` into a flat. */
+static bool constrain(md_spec *md, md_flat *f, int off, md_field *fd, uint64_t v) {
+  md_token *t = fd->tok;
+  int shift = fd->w;
+  for (int r = 0; r < fd->nr; r++) {
+    int n = fd->hi[r] - fd->lo[r] + 1;
+    shift -= n;
+    uint64_t part = (v >> shift) & mask_of(n);
+    for (int b = 0; b < n; b++) {
+      int tb = fd->lo[r] + b; /* bit within the token */
+      int byte = md->big_endian ? t->nbytes - 1 - tb / 8 : tb / 8;
+      int pos = off + byte;
+      uint8_t m = (uint8_t)(1u << (tb % 8));
+      uint8_t val = (part >> b) & 1 ? m : 0;
+      if (pos >= MD_MAX_LEN) return false;
+      if ((f->mask[pos] & m) && (f->val[pos] & m) != val) return false;
+      f->mask[pos] |= m;
+      f->val[pos] = (uint8_t)((f->val[pos] & ~m) | val);
+    }
+  }
+  return true;
+}
+
+static md_flat *flat_copy(arena *ar, const md_flat *f) {
+  md_flat *n = ar_alloc(ar, sizeof *n);
+  *n = *f;
+  n->fx = ar_alloc(ar, sizeof(md_fx) * (size_t)(f->nfx + 40));
+  if (f->nfx) memcpy(n->fx, f->fx, sizeof(md_fx) * (size_t)f->nfx);
+  return n;
+}
+
+static bool add_ctx(md_flat *f, int ctx, uint64_t v) {
+  for (int i = 0; i < f->nctx; i++)
+    if (f->ctx[i] == ctx) return f->ctxv[i] == v;
+  if (f->nctx >= 8) return false;
+  f->ctx[f->nctx] = ctx;
+  f->ctxv[f->nctx++] = v;
+  return true;
+}
+
+typedef struct fl_list {
+  md_flat **v;
+  int n, cap;
+} fl_list;
+
+static void fl_push(arena *ar, fl_list *l, md_flat *f) {
+  if (l->n == l->cap) {
+    int cap = l->cap ? l->cap * 2 : 16;
+    md_flat **nv = ar_alloc(ar, sizeof *nv * (size_t)cap);
+    if (l->n) memcpy(nv, l->v, sizeof *nv * (size_t)l->n);
+    l->v = nv;
+    l->cap = cap;
+  }
+  l->v[l->n++] = f;
+}
+
+static void flatten_table(md_spec *md, md_table *t);
+
+/* Extend `partial` (which ends at byte `off`) by positions i.. of rule r,
+ * whose slots start at fbase/abase; completed flats go to out. */
+static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase, md_flat *partial,
+                   fl_list *out, bool *overflow) {
+  if (out->n >= MAX_FLATS_PER_RULE) {
+    *overflow = true;
+    return;
+  }
+  if (i == r->npos) {
+    md_flat *f = flat_copy(md->ar, partial);
+    f->len = off;
+    fl_push(md->ar, out, f);
+    return;
+  }
+  md_pos *p = &r->pos[i];
+  md_flat *base = flat_copy(md->ar, partial);
+  bool ok = true;
+  int tlen = p->tok ? p->tok->nbytes : 0;
+  for (int c = 0; c < p->ncons && ok; c++) ok = constrain(md, base, off, p->cf[c], p->cv[c]);
+  if (!ok) return;
+  /* fields of this rule that live in this position's token */
+  for (int k = 0; k < r->nown; k++)
+    if (p->tok && r->own[k]->tok == p->tok) {
+      bool first = true; /* a token appears at one position per rule */
+      for (int q = 0; q < i; q++)
+        if (r->pos[q].tok == p->tok) first = false;
+      if (first) base->fx[base->nfx++] = (md_fx){fbase + k, off, r->own[k]};
+    }
+  if (!p->sub) {
+    if (off + tlen > MD_MAX_LEN) {
+      *overflow = true;
+      return;
+    }
+    expand(md, r, i + 1, off + tlen, fbase, abase, base, out, overflow);
+    return;
+  }
+  md_table *t = p->sub;
+  flatten_table(md, t);
+  for (int s = 0; s < t->nflats; s++) {
+    md_flat *sf = t->flats[s];
+    md_flat *f = flat_copy(md->ar, base);
+    bool good = true;
+    for (int b = 0; b < sf->len && good; b++) {
+      int pos = off + b;
+      if (pos >= MD_MAX_LEN) { good = false; *overflow = true; break; }
+      if ((f->mask[pos] & sf->mask[b]) & (f->val[pos] ^ sf->val[b])) good = false;
+      f->mask[pos] |= sf->mask[b];
+      f->val[pos] = (uint8_t)((f->val[pos] & ~sf->mask[b]) | sf->val[b]);
+    }
+    for (int c = 0; c < sf->nctx && good; c++) good = add_ctx(f, sf->ctx[c], sf->ctxv[c]);
+    if (!good) continue;
+    for (int k = 0; k < sf->nfx; k++)
+      f->fx[f->nfx++] = (md_fx){sf->fx[k].slot + fbase + p->sub_field_base, sf->fx[k].offset + off, sf->fx[k].field};
+    if (f->nalts < 16) {
+      f->alts[f->nalts][0] = abase + p->sub_alt_slot;
+      f->alts[f->nalts++][1] = sf->rule->index;
+    }
+    for (int k = 0; k < sf->nalts && f->nalts < 16; k++) {
+      f->alts[f->nalts][0] = sf->alts[k][0] + abase + p->sub_alt_base;
+      f->alts[f->nalts++][1] = sf->alts[k][1];
+    }
+    for (int k = 0; k < sf->nleaf && f->nleaf < 16; k++) f->leaf_rules[f->nleaf++] = sf->leaf_rules[k];
+    int end = sf->len > tlen ? sf->len : tlen;
+    expand(md, r, i + 1, off + end, fbase, abase, f, out, overflow);
+  }
+}
+
+static md_flat *rule_start(md_spec *md, md_rule *r) {
+  md_flat *f = ar_alloc(md->ar, sizeof *f);
+  f->fx = ar_alloc(md->ar, sizeof(md_fx) * 40);
+  for (int c = 0; c < r->ctxn; c++) add_ctx(f, r->ctxv_idx[c], r->ctxv[c]);
+  f->leaf_rules[f->nleaf++] = r;
+  return f;
+}
+
+static void flatten_rule(md_spec *md, md_rule *r, fl_list *out) {
+  bool overflow = false;
+  md_flat *start = rule_start(md, r);
+  int before = out->n;
+  expand(md, r, 0, 0, 0, 0, start, out, &overflow);
+  for (int i = before; i < out->n; i++) {
+    out->v[i]->rule = r;
+    out->v[i]->leaf_rules[0] = r;
+  }
+  if (overflow)
+    dg_error(md->dg, r->loc, "'%s' expands to too many encodings or is longer than %d bytes", r->name, MD_MAX_LEN);
+  else if (out->n == before)
+    dg_error(md->dg, r->loc, "'%s' can never match: its constraints contradict those of its sub-tables", r->name);
+}
+
+static void flatten_table(md_spec *md, md_table *t) {
+  if (t->flattened) return;
+  t->flattened = true;
+  fl_list all = {0};
+  for (int i = 0; i < t->nalts; i++) {
+    fl_list one = {0};
+    flatten_rule(md, t->alts[i], &one);
+    for (int k = 0; k < one.n; k++) fl_push(md->ar, &all, one.v[k]);
+    t->alts[i]->flats = one.v;
+    t->alts[i]->nflats = one.n;
+  }
+  t->flats = all.v;
+  t->nflats = all.n;
+}
+
+/* ---- relations between flats ------------------------------------------------------------ */
+
+static bool compatible(const md_flat *a, const md_flat *b) {
+  int n = a->len < b->len ? a->len : b->len;
+  for (int i = 0; i < n; i++)
+    if ((a->val[i] ^ b->val[i]) & a->mask[i] & b->mask[i]) return false;
+  for (int i = 0; i < a->nctx; i++)
+    for (int j = 0; j < b->nctx; j++)
+      if (a->ctx[i] == b->ctx[j] && a->ctxv[i] != b->ctxv[j]) return false;
+  return true;
+}
+
+/* a constrains everything b does (same values), on at least b's length. */
+static bool covers(const md_flat *a, const md_flat *b) {
+  if (a->len < b->len) return false;
+  for (int i = 0; i < b->len; i++)
+    if ((a->mask[i] & b->mask[i]) != b->mask[i] || ((a->val[i] ^ b->val[i]) & b->mask[i])) return false;
+  for (int j = 0; j < b->nctx; j++) {
+    bool found = false;
+    for (int i = 0; i < a->nctx; i++)
+      if (a->ctx[i] == b->ctx[j] && a->ctxv[i] == b->ctxv[j]) found = true;
+    if (!found) return false;
+  }
+  return true;
+}
+
+static int popc8(uint8_t x) {
+  int n = 0;
+  for (; x; x &= (uint8_t)(x - 1)) n++;
+  return n;
+}
+
+static void key(md_spec *md, md_flat *f) {
+  int bits = 0;
+  for (int i = 0; i < f->len; i++) bits += popc8(f->mask[i]);
+  for (int i = 0; i < f->nctx; i++) bits += md->ctxs[f->ctx[i]].w;
+  f->key_bits = bits;
+}
+
+static int by_specificity(const void *x, const void *y) {
+  const md_flat *a = *(md_flat *const *)x, *b = *(md_flat *const *)y;
+  if (a->key_bits != b->key_bits) return b->key_bits - a->key_bits;
+  if (a->len != b->len) return b->len - a->len;
+  if (a->nctx != b->nctx) return b->nctx - a->nctx;
+  return a->order - b->order; /* stable: spec order */
+}
+
+static const char *rule_desc(md_spec *md, const md_flat *f) {
+  md_rule *r = f->rule;
+  if (r->is_insn) return ar_printf(md->ar, "instruction '%s'", r->name);
+  return ar_printf(md->ar, "alternative %d of table '%s'", r->index + 1, r->name);
+}
+
+/* Does the set of flats `by` (all covering f) leave no bytes for f? */
+static bool shadowed(md_flat *f, md_flat **by, int n) {
+  if (!n) return false;
+  uint8_t free_m[MD_MAX_LEN] = {0};
+  int nfree = 0;
+  for (int k = 0; k < n; k++) {
+    for (int i = f->len; i < by[k]->len; i++)
+      if (by[k]->mask[i]) return false; /* longer rule with more constraints: f still matches otherwise */
+    if (by[k]->nctx != f->nctx) return false;
+    for (int i = 0; i < f->len; i++) free_m[i] |= (uint8_t)(by[k]->mask[i] & ~f->mask[i]);
+  }
+  int bitpos[24][2];
+  for (int i = 0; i < f->len; i++)
+    for (int b = 0; b < 8; b++)
+      if (free_m[i] >> b & 1) {
+        if (nfree >= 20) return false; /* too many to enumerate: assume reachable */
+        bitpos[nfree][0] = i;
+        bitpos[nfree++][1] = b;
+      }
+  for (uint32_t v = 0; v < (1u << nfree); v++) {
+    bool hit = false;
+    for (int k = 0; k < n && !hit; k++) {
+      bool ok = true;
+      for (int q = 0; q < nfree && ok; q++) {
+        int i = bitpos[q][0], b = bitpos[q][1];
+        if (by[k]->mask[i] >> b & 1) ok = ((by[k]->val[i] >> b) & 1) == ((v >> q) & 1);
+      }
+      hit = ok;
+    }
+    if (!hit) return false;
+  }
+  return true;
+}
+
+/* Check one group of flats (an instruction set or one table's alternatives). */
+static void check_group(md_spec *md, md_flat **v, int n, bool same_rule_ok) {
+  /* each pair of rules is reported once, however many encodings they share */
+  md_rule **seen = malloc(sizeof *seen * 2 * 256);
+  int nseen = 0;
+  for (int i = 0; i < n; i++) {
+    md_flat *a = v[i];
+    for (int j = i + 1; j < n; j++) {
+      md_flat *b = v[j];
+      if (a->rule == b->rule && same_rule_ok) continue;
+      if (a->len && b->len && a->mask[0] == 0xFF && b->mask[0] == 0xFF && a->val[0] != b->val[0]) continue;
+      if (!compatible(a, b)) continue;
+      bool ab = covers(a, b), ba = covers(b, a);
+      if (ab != ba) continue;
+      bool dup = false;
+      for (int q = 0; q < nseen && seen; q++)
+        if ((seen[2 * q] == a->rule && seen[2 * q + 1] == b->rule) ||
+            (seen[2 * q] == b->rule && seen[2 * q + 1] == a->rule))
+          dup = true;
+      if (dup || (ab && ba && a->rule == b->rule)) continue;
+      if (seen && nseen < 256) {
+        seen[2 * nseen] = a->rule;
+        seen[2 * nseen++ + 1] = b->rule;
+      }
+      if (ab && ba) {
+        dg_error(md->dg, b->rule->loc, "encoding of %s duplicates %s", rule_desc(md, b), rule_desc(md, a));
+        dg_note(md->dg, a->rule->loc, "%s is here", rule_desc(md, a));
+      } else if (!ab && !ba) {
+        dg_error(md->dg, b->rule->loc, "encodings of %s and %s overlap, and neither is more specific",
+                 rule_desc(md, b), rule_desc(md, a));
+        dg_note(md->dg, a->rule->loc, "%s is here", rule_desc(md, a));
+      } else
+        continue;
+      (void)0;
+    }
+  }
+  free(seen);
+  /* rules every one of whose encodings is taken by more specific ones */
+  md_flat **by = malloc(sizeof *by * (size_t)(n > 0 ? n : 1));
+  if (!by) return;
+  for (int i = 0; i < n; i++) {
+    md_flat *f = v[i];
+    if (f->rule->unreachable) continue;
+    int m = 0;
+    for (int j = 0; j < n; j++)
+      if (v[j]->rule != f->rule && covers(v[j], f) && !covers(f, v[j])) by[m++] = v[j];
+    bool all = shadowed(f, by, m);
+    if (!all) continue;
+    /* every flat of this rule must be shadowed */
+    md_rule *r = f->rule;
+    bool every = true;
+    for (int k = 0; k < n && every; k++) {
+      if (v[k]->rule != r) continue;
+      int mm = 0;
+      for (int j = 0; j < n; j++)
+        if (v[j]->rule != r && covers(v[j], v[k]) && !covers(v[k], v[j])) by[mm++] = v[j];
+      every = shadowed(v[k], by, mm);
+    }
+    if (every) {
+      r->unreachable = true;
+      dg_error(md->dg, r->loc, "%s is unreachable: more specific rules take all of its encodings",
+               rule_desc(md, f));
+      dg_note(md->dg, by[0]->rule->loc, "for example %s", rule_desc(md, by[0]));
+    }
+  }
+  free(by);
+}
+
+void pt_build(md_spec *md) {
+  fl_list all = {0};
+  for (int i = 0; i < md->ntables; i++) flatten_table(md, md->tables[i]);
+  for (int i = 0; i < md->ninsns; i++) {
+    fl_list one = {0};
+    flatten_rule(md, md->insns[i], &one);
+    md->insns[i]->flats = one.v;
+    md->insns[i]->nflats = one.n;
+    for (int k = 0; k < one.n; k++) fl_push(md->ar, &all, one.v[k]);
+  }
+  if (md->dg->nerrors) return;
+  int ord = 0;
+  for (int i = 0; i < all.n; i++) {
+    all.v[i]->order = ord++;
+    key(md, all.v[i]);
+  }
+  /* tables: alternatives among themselves */
+  for (int i = 0; i < md->ntables; i++) {
+    md_table *t = md->tables[i];
+    for (int k = 0; k < t->nflats; k++) key(md, t->flats[k]);
+    if (t->used) check_group(md, t->flats, t->nflats, true);
+  }
+  check_group(md, all.v, all.n, true);
+  /* prefixes must not start an instruction */
+  for (int p = 0; p < md->nprefixes; p++)
+    for (int i = 0; i < all.n; i++) {
+      md_flat *f = all.v[i];
+      if (f->len && ((f->val[0] ^ md->prefixes[p].byte) & f->mask[0]) == 0) {
+        dg_error(md->dg, f->rule->loc, "instruction '%s' can start with byte 0x%02x, which is a prefix",
+                 f->rule->name, md->prefixes[p].byte);
+        dg_note(md->dg, md->prefixes[p].loc, "prefix 0x%02x is declared here", md->prefixes[p].byte);
+        break;
+      }
+    }
+  qsort(all.v, (size_t)all.n, sizeof *all.v, by_specificity);
+  md->flats = all.v;
+  md->nflats = all.n;
+  md->min_len = MD_MAX_LEN;
+  md->max_len = 0;
+  for (int i = 0; i < all.n; i++) {
+    all.v[i]->order = i;
+    if (all.v[i]->len < md->min_len) md->min_len = all.v[i]->len;
+    if (all.v[i]->len > md->max_len) md->max_len = all.v[i]->len;
+  }
+  if (!all.n) md->min_len = 1;
+  for (int i = 0; i < all.n; i++)
+    if (all.v[i]->len == 0) {
+      dg_error(md->dg, all.v[i]->rule->loc, "instruction '%s' has an empty encoding", all.v[i]->rule->name);
+      break;
+    }
+  if (md->max_len_setting) {
+    if (md->max_len_setting < md->max_len)
+      for (int i = 0; i < all.n; i++)
+        if (all.v[i]->len > md->max_len_setting) {
+          dg_error(md->dg, all.v[i]->rule->loc, "'%s' is %d bytes long, more than the arch's maxlen %d",
+                   all.v[i]->rule->name, all.v[i]->len, md->max_len_setting);
+          break;
+        }
+    md->max_len = md->max_len_setting;
+  } else {
+    md->max_len += md->nprefixes; /* each prefix at most once */
+    if (md->max_len > MD_MAX_LEN) md->max_len = MD_MAX_LEN;
+  }
+}

@@ -1,0 +1,207 @@
+/* isa.h — the seam between an ISA implementation and the runtime.
+ *
+ * Everything the runtime knows about an instruction set comes through this
+ * header: a descriptor table (isa_desc) and four entry points (decode, print,
+ * concrete step, symbolic transformer).  isagen emits one implementation per
+ * spec; the runtime never includes a generated header.  Nothing in here is
+ * specific to any ISA.
+ *
+ * Ownership: descriptors, names and tables are static data owned by the
+ * generated code and live for the whole program.  isa_insn records are plain
+ * values owned by the caller.  Term handles (isa_term) belong to whichever term
+ * builder created them.
+ */
+#ifndef MCVETO_ISA_H
+#define MCVETO_ISA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ISA_MAX_FIELDS 32 /* decoded operand slots per instruction */
+#define ISA_MAX_ALTS 16   /* sub-table choices per instruction */
+#define ISA_MAX_CTX 8     /* decode-context variables */
+#define ISA_MAX_LEN 32    /* longest instruction in bytes */
+
+/* ---- descriptor ------------------------------------------------------- */
+
+typedef enum isa_flow {
+  ISA_FLOW_FALLTHROUGH,
+  ISA_FLOW_JUMP,     /* direct unconditional jump */
+  ISA_FLOW_CJUMP,    /* conditional jump (also: x86 rep, which may stay put) */
+  ISA_FLOW_CALL,     /* direct call */
+  ISA_FLOW_RETURN,
+  ISA_FLOW_IJUMP,    /* indirect jump */
+  ISA_FLOW_ICALL,    /* indirect call */
+  ISA_FLOW_SYSCALL,  /* traps to the operating system */
+  ISA_FLOW_HALT,
+  ISA_FLOW_COUNT
+} isa_flow;
+
+/* A register: width 1..64 bits; a flag is a 1-bit register read as bool. */
+typedef struct isa_reg {
+  const char *name;
+  unsigned width; /* bits */
+  bool is_flag;   /* bool-typed (width 1) */
+  bool readonly;  /* writes through a class are ignored */
+} isa_reg;
+
+/* A named slice of a register: name = reg[hi:lo]. */
+typedef struct isa_alias {
+  const char *name;
+  unsigned reg; /* index into isa_desc.regs */
+  unsigned hi, lo;
+} isa_alias;
+
+/* A register class: element i is a register (alias < 0) or an alias. */
+typedef struct isa_class {
+  const char *name;
+  unsigned count;
+  const int *regs;    /* register index per element, or -1 */
+  const int *aliases; /* alias index per element, or -1 */
+} isa_class;
+
+/* Per-instruction static facts. */
+typedef struct isa_insn_info {
+  const char *name;
+  isa_flow flow;
+  const char *file; /* spec file and line of the instruction's rule */
+  unsigned line;
+  const char *source; /* the rule's spec text, for `explain` */
+} isa_insn_info;
+
+/* A decoded instruction.  Field values and sub-table choices sit in slots
+ * whose layout is private to the generated code. */
+typedef struct isa_insn {
+  uint64_t addr;
+  uint32_t id;  /* index into isa_desc.insns */
+  uint8_t len;  /* bytes, prefixes included */
+  uint8_t nprefix;   /* prefix bytes at the start */
+  uint32_t prefixes; /* bit i set: declared prefix i was present */
+  uint64_t ctx[ISA_MAX_CTX];
+  uint64_t f[ISA_MAX_FIELDS];
+  uint16_t alt[ISA_MAX_ALTS];
+} isa_insn;
+
+typedef enum isa_decode_result {
+  ISA_DECODE_OK = 0,
+  ISA_DECODE_INVALID = 1,  /* no rule matches these bytes */
+  ISA_DECODE_NEED_MORE = 2 /* a rule may match once more bytes are given */
+} isa_decode_result;
+
+/* ---- concrete interpretation ------------------------------------------ */
+
+/* Memory access for the concrete step: copy n bytes (1..8) in address order.
+ * Return 0, or a nonzero fault kind (the runtime's) and leave *out alone. */
+typedef int (*isa_load_fn)(void *mem, uint64_t addr, unsigned n, uint8_t *out);
+typedef int (*isa_store_fn)(void *mem, uint64_t addr, unsigned n, const uint8_t *in);
+
+typedef struct isa_cpu {
+  uint64_t *reg; /* one value per isa_desc.regs entry, masked to its width */
+  void *mem;
+  isa_load_fn load;
+  isa_store_fn store;
+  /* out, set by the step when it does not return ISA_STEP_OK */
+  uint64_t fault_addr;
+  int fault_kind;
+  bool fault_write;
+  const char *trap_msg;
+} isa_cpu;
+
+typedef enum isa_step_result {
+  ISA_STEP_OK = 0,  /* PC register holds the next PC */
+  ISA_STEP_FAULT,   /* memory fault: fault_addr, fault_kind, fault_write */
+  ISA_STEP_TRAP     /* the semantics executed `trap`: trap_msg */
+} isa_step_result;
+
+/* ---- symbolic interpretation ------------------------------------------ */
+
+/* Terms are opaque handles owned by the builder; 0 is never a valid term. */
+typedef uint32_t isa_term;
+
+typedef enum isa_op {
+  /* bit-vector -> bit-vector, same width */
+  ISA_OP_NOT, ISA_OP_NEG,
+  ISA_OP_ADD, ISA_OP_SUB, ISA_OP_MUL,
+  ISA_OP_UDIV, ISA_OP_UREM, ISA_OP_SDIV, ISA_OP_SREM, /* SMT-LIB semantics on 0 */
+  ISA_OP_AND, ISA_OP_OR, ISA_OP_XOR,
+  ISA_OP_SHL, ISA_OP_LSHR, ISA_OP_ASHR, /* amount has the same width; >= width saturates */
+  /* bit-vector x bit-vector -> bool */
+  ISA_OP_EQ, ISA_OP_ULT, ISA_OP_ULE, ISA_OP_SLT, ISA_OP_SLE,
+  /* bool -> bool */
+  ISA_OP_LNOT, ISA_OP_LAND, ISA_OP_LOR, ISA_OP_LXOR, ISA_OP_IFF,
+  /* structural */
+  ISA_OP_ITE,     /* (bool, x, x) -> x for any sort, arrays included */
+  ISA_OP_EXTRACT, /* p0 = hi, p1 = lo */
+  ISA_OP_CONCAT,  /* (high, low) */
+  ISA_OP_ZEXT,    /* p0 = result width */
+  ISA_OP_SEXT,    /* p0 = result width */
+  ISA_OP_BOOL2BV, /* bool -> bv1 */
+  ISA_OP_SELECT,  /* (memory, address) -> bv8 */
+  ISA_OP_STORE,   /* (memory, address, bv8) -> memory */
+  ISA_OP_COUNT
+} isa_op;
+
+/* The term builder the generated symbolic code calls; the runtime implements it.
+ * konst: width 0 makes a bool constant (value 0 or 1). */
+typedef struct isa_tb {
+  void *ctx;
+  isa_term (*konst)(void *ctx, uint64_t value, unsigned width);
+  isa_term (*app)(void *ctx, isa_op op, const isa_term *args, unsigned nargs,
+                  unsigned p0, unsigned p1);
+} isa_tb;
+
+/* Symbolic machine state.  Before the call it holds the pre-state (for the
+ * exact transformer: one variable per register and one memory array); after
+ * it, every location as a term over the pre-state.  reg[pc] becomes the
+ * next-PC term.  trap becomes the condition under which the instruction traps
+ * (false when it cannot). */
+typedef struct isa_symstate {
+  isa_term *reg; /* one per isa_desc.regs entry; flags are bool terms */
+  isa_term mem;  /* array BV(addr width) -> BV8 */
+  isa_term trap;
+} isa_symstate;
+
+/* ---- the descriptor ---------------------------------------------------- */
+
+typedef struct isa_syscall_abi {
+  int number;      /* register index */
+  unsigned nargs;
+  const int *args; /* register indices */
+  int result;      /* register index */
+  int error_flag;  /* register index of a flag set on error (result = +errno), or -1 */
+} isa_syscall_abi;
+
+typedef struct isa_desc {
+  const char *name;
+  bool big_endian;
+  unsigned addr_bits;
+  unsigned elf_machine; /* ELF e_machine, 0 if the spec gives none */
+  uint64_t stack_top;   /* initial stack pointer of a process */
+  unsigned max_len;     /* longest instruction in bytes */
+  unsigned min_len;     /* shortest instruction in bytes */
+  unsigned pc, sp;      /* register indices */
+  isa_syscall_abi syscall;
+
+  unsigned nregs;
+  const isa_reg *regs;
+  unsigned naliases;
+  const isa_alias *aliases;
+  unsigned nclasses;
+  const isa_class *classes;
+  unsigned ninsns;
+  const isa_insn_info *insns;
+  unsigned nctx;
+  const char *const *ctx_names;
+
+  /* Decode the bytes buf[0..n) found at addr.  On OK fills *out. */
+  isa_decode_result (*decode)(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out);
+  /* Assembly text; returns the length snprintf would (truncates to size). */
+  int (*print)(const isa_insn *insn, char *buf, size_t size);
+  /* Execute one decoded instruction on cpu (whose PC must equal insn->addr). */
+  isa_step_result (*step)(isa_cpu *cpu, const isa_insn *insn);
+  /* Replace st by the instruction's effect on it, as terms. */
+  void (*symstep)(const isa_tb *tb, isa_symstate *st, const isa_insn *insn);
+} isa_desc;
+
+#endif

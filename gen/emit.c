@@ -850,7 +850,7 @@ static void gen_decode(em *E, sb *b) {
                "  const fx *fx;\n  const uint8_t (*alt)[2];\n} flat;\n\n");
   for (int i = 0; i < md->nflats; i++) {
     md_flat *f = md->flats[i];
-    sb_printf(b, "/* %d: %s */\n", i, f->rule->name);
+    sb_printf(b, "/* %d: %s, %s:%d */\n", i, f->rule->name, spec_file(E, f->rule->loc), f->rule->loc.line);
     sb_printf(b, "static const uint8_t M%d[] = {", i);
     for (int k = 0; k < f->len; k++) sb_printf(b, "%s0x%02x", k ? ", " : "", f->mask[k]);
     sb_printf(b, "}, V%d[] = {", i);

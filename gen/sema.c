@@ -1208,7 +1208,7 @@ static ir_expr *builtin(sm *S, ast *e, int want) {
     if (w == 1) acc = konst(S, 1, 1);
     for (int i = 0; i < w; i++) {
       int b = n[1] == 'l' ? i : w - 1 - i; /* test from the far end inward */
-      int count = n[1] == 'l' ? w - 1 - i : i;
+      int count = n[1] == 'l' ? w - 1 - b : b;
       acc = ite(S, bit(S, a, b), konst(S, (uint64_t)count, w), acc);
     }
     return acc;

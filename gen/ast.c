@@ -19,6 +19,7 @@ void ast_add(arena *a, ast *parent, ast *kid) {
     parent->capkids = cap;
   }
   parent->kids[parent->nkids++] = kid;
+  if (kid->depth + 1 > parent->depth) parent->depth = kid->depth + 1;
 }
 
 const char *ast_op_text(ast_op op) {

@@ -86,9 +86,12 @@ struct ast {
   ast *tpl;      /* A_TEMPLATE for asm clauses */
   ast *flow;     /* A_IDENT naming the flow class (insns) */
   int src_begin, src_end; /* byte offsets of a rule's text (insns) */
+  int depth;              /* height of the subtree (bounded by the parser) */
   ast **kids;
   int nkids, capkids;
 };
+
+#define AST_MAX_DEPTH 1000 /* deeper trees are rejected: later passes recurse */
 
 ast *ast_new(arena *a, ast_kind k, sloc loc);
 void ast_add(arena *a, ast *parent, ast *kid);

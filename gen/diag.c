@@ -43,14 +43,35 @@ static void show_line(dg *d, sloc at) {
   fputc('\n', d->out);
 }
 
-static void emit(dg *d, const char *kind, sloc at, const char *fmt, va_list ap) {
+static void emit(dg *d, const char *kind, sloc at, const char *fmt, va_list ap0) {
   if (!d->out) return;
   if (d->max_errors && d->nerrors > d->max_errors) return;
+  /* the same message at the same place (e.g. from a helper inlined at
+   * several call sites) is shown once, without its notes */
+  char key[1024];
+  va_list ap;
+  int k = snprintf(key, sizeof key, "%s:%d:%d:%d:", kind, at.file, at.line, at.col);
+  va_copy(ap, ap0);
+  if (k > 0 && k < (int)sizeof key) vsnprintf(key + k, sizeof key - (size_t)k, fmt, ap);
+  va_end(ap);
+  if (kind[0] == 'n') {
+    if (d->muted) return;
+  } else {
+    d->muted = false;
+    for (int i = 0; i < d->seen.n; i++)
+      if (strcmp(d->seen.v[i], key) == 0) {
+        d->muted = true;
+        return;
+      }
+    ar_push(d->ar, &d->seen, ar_strdup(d->ar, key));
+  }
   if (at.file >= 0 && at.file < d->nfiles)
     fprintf(d->out, "%s:%d:%d: %s: ", d->files[at.file].path, at.line, at.col, kind);
   else
     fprintf(d->out, "isagen: %s: ", kind);
+  va_copy(ap, ap0);
   vfprintf(d->out, fmt, ap);
+  va_end(ap);
   fputc('\n', d->out);
   show_line(d, at);
 }

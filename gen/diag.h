@@ -10,6 +10,7 @@
 #ifndef ISAGEN_DIAG_H
 #define ISAGEN_DIAG_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "arena.h"
@@ -34,6 +35,8 @@ typedef struct dg {
   int nfiles, capfiles;
   int nerrors, nwarnings;
   int max_errors; /* stop printing (not counting) after this many; 0 = no cap */
+  ar_vec seen;    /* messages already printed, to drop exact repeats */
+  bool muted;     /* the last error was a repeat: drop its notes too */
 } dg;
 
 void dg_init(dg *d, arena *ar, FILE *out);

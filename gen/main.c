@@ -56,7 +56,7 @@ int main(int argc, char **argv) {
     base[n] = 0;
     name = base;
   }
-  for (const char *p = name; *p; p++)
+  for (const char *p = name; *p && !check; p++)
     if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9' && p != name) || *p == '_')) {
       fprintf(stderr, "isagen: '%s' is not a valid C identifier prefix (use -n NAME)\n", name);
       return 2;

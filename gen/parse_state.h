@@ -7,6 +7,7 @@
 #ifndef ISAGEN_PARSE_STATE_H
 #define ISAGEN_PARSE_STATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "arena.h"
@@ -32,6 +33,7 @@ typedef struct ps_state {
   int brace[PS_MAX_TPL_DEPTH];
   SPEC_LTYPE comment_start, str_start;
   ar_vec *decls; /* of ast* */
+  bool too_deep;
 } ps_state;
 
 static inline sloc ps_sloc(SPEC_LTYPE l) { return (sloc){l.file, l.line, l.col, l.eline, l.ecol}; }

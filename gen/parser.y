@@ -12,6 +12,16 @@ static void spec_error(SPEC_LTYPE *loc, void *scanner, ps_state *S, const char *
 #define N(kind, loc) ast_new(S->ar, (kind), ps_sloc(loc))
 #define ADD(p, k) ast_add(S->ar, (p), (k))
 
+/* Later passes walk trees recursively; refuse absurdly deep ones here. */
+static ast *deep(ps_state *S, ast *n) {
+  if (n && n->depth > AST_MAX_DEPTH && !S->too_deep) {
+    S->too_deep = true;
+    ps_error(S, ((SPEC_LTYPE){n->loc.file, n->loc.line, n->loc.col, n->loc.line, n->loc.col, 0, 0}),
+             "nesting is more than %d levels deep", AST_MAX_DEPTH);
+  }
+  return n;
+}
+
 static ast *binop(ps_state *S, ast_op op, ast *a, ast *b, SPEC_LTYPE loc) {
   ast *n = N(A_BINARY, loc);
   n->op = op;
@@ -97,7 +107,7 @@ static const char *plain(ps_state *S, ast *tpl) {
 
 spec
   : %empty
-  | spec decl                 { if ($2) ar_push(S->ar, S->decls, $2); }
+  | spec decl                 { if ($2) ar_push(S->ar, S->decls, deep(S, $2)); }
   ;
 
 ident
@@ -280,7 +290,7 @@ tparts
   : %empty                      { $$ = N(A_TEMPLATE, @$); }
   | tparts STR_TEXT             { $$ = $1; ast *t = N(A_TTEXT, @2); t->text = $2; ADD($$, t); }
   | tparts TPL_OPEN expr opt_fmt TPL_CLOSE
-      { $$ = $1; ast *t = N(A_TEXPR, @3); ADD(t, $3); if ($4) t->text = $4->text; ADD($$, t); }
+      { $$ = $1; ast *t = N(A_TEXPR, @3); ADD(t, $3); if ($4) { t->text = $4->text; t->type = $4; } ADD($$, t); }
   ;
 
 opt_fmt
@@ -309,21 +319,21 @@ block
 
 stmts
   : %empty                { $$ = N(A_BLOCK, @$); }
-  | stmts stmt            { $$ = $1; ADD($$, $2); }
+  | stmts stmt            { $$ = $1; ADD($$, $2); deep(S, $$); }
   ;
 
 stmt
-  : postfix '=' expr ';'              { $$ = N(A_ASSIGN, @$); ADD($$, $1); ADD($$, $3); }
+  : postfix '=' expr ';'              { $$ = N(A_ASSIGN, @$); ADD($$, $1); ADD($$, $3); deep(S, $$); }
   | postfix ';'
       { $$ = N(A_CALLSTMT, @$); ADD($$, $1);
         if ($1->kind != A_CALL) { ps_error(S, @1, "expression statement has no effect (expected an assignment or a call)"); } }
-  | LET ident '=' expr ';'            { $$ = N(A_LET, @2); $$->name = $2; ADD($$, $4); }
+  | LET ident '=' expr ';'            { $$ = N(A_LET, @2); $$->name = $2; ADD($$, $4); deep(S, $$); }
   | LET ident ':' type '=' expr ';'   { $$ = N(A_LET, @2); $$->name = $2; $$->type = $4; ADD($$, $6); }
   | VAR ident ':' type '=' expr ';'   { $$ = N(A_LET, @2); $$->name = $2; $$->type = $4; $$->flag = true; ADD($$, $6); }
   | VAR ident '=' expr ';'            { $$ = N(A_LET, @2); $$->name = $2; $$->flag = true; ADD($$, $4); }
-  | IF '(' expr ')' block else_part   { $$ = N(A_IF, @1); ADD($$, $3); ADD($$, $5); ADD($$, $6); }
+  | IF '(' expr ')' block else_part   { $$ = N(A_IF, @1); ADD($$, $3); ADD($$, $5); ADD($$, $6); deep(S, $$); }
   | TRAP template ';'                 { $$ = N(A_TRAP, @1); $$->text = plain(S, $2); }
-  | RETURN expr ';'                   { $$ = N(A_RETURN, @1); ADD($$, $2); }
+  | RETURN expr ';'                   { $$ = N(A_RETURN, @1); ADD($$, $2); deep(S, $$); }
   | block                             { $$ = $1; }
   | error ';'                         { $$ = NULL; yyerrok; }
   ;
@@ -391,5 +401,6 @@ arg_list
 
 static void spec_error(SPEC_LTYPE *loc, void *scanner, ps_state *S, const char *msg) {
   (void)scanner;
+  if (strcmp(msg, "memory exhausted") == 0) msg = "nesting too deep for the parser";
   ps_error(S, *loc, "%s", msg);
 }

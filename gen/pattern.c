@@ -77,9 +77,9 @@ static void flatten_table(md_spec *md, md_table *t);
 /* Extend `partial` (which ends at byte `off`) by positions i.. of rule r,
  * whose slots start at fbase/abase; completed flats go to out. */
 static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase, md_flat *partial,
-                   fl_list *out, bool *overflow) {
+                   fl_list *out, int *overflow) {
   if (out->n >= MAX_FLATS_PER_RULE) {
-    *overflow = true;
+    *overflow |= 1;
     return;
   }
   if (i == r->npos) {
@@ -92,6 +92,10 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
   md_flat *base = flat_copy(md->ar, partial);
   bool ok = true;
   int tlen = p->tok ? p->tok->nbytes : 0;
+  if (off + tlen > MD_MAX_LEN) {
+    *overflow |= 2;
+    return;
+  }
   for (int c = 0; c < p->ncons && ok; c++) ok = constrain(md, base, off, p->cf[c], p->cv[c]);
   if (!ok) return;
   /* fields of this rule that live in this position's token */
@@ -104,7 +108,7 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
     }
   if (!p->sub) {
     if (off + tlen > MD_MAX_LEN) {
-      *overflow = true;
+      *overflow |= 2;
       return;
     }
     expand(md, r, i + 1, off + tlen, fbase, abase, base, out, overflow);
@@ -118,7 +122,7 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
     bool good = true;
     for (int b = 0; b < sf->len && good; b++) {
       int pos = off + b;
-      if (pos >= MD_MAX_LEN) { good = false; *overflow = true; break; }
+      if (pos >= MD_MAX_LEN) { good = false; *overflow |= 2; break; }
       if ((f->mask[pos] & sf->mask[b]) & (f->val[pos] ^ sf->val[b])) good = false;
       f->mask[pos] |= sf->mask[b];
       f->val[pos] = (uint8_t)((f->val[pos] & ~sf->mask[b]) | sf->val[b]);
@@ -150,7 +154,7 @@ static md_flat *rule_start(md_spec *md, md_rule *r) {
 }
 
 static void flatten_rule(md_spec *md, md_rule *r, fl_list *out) {
-  bool overflow = false;
+  int overflow = 0;
   md_flat *start = rule_start(md, r);
   int before = out->n;
   expand(md, r, 0, 0, 0, 0, start, out, &overflow);
@@ -158,8 +162,11 @@ static void flatten_rule(md_spec *md, md_rule *r, fl_list *out) {
     out->v[i]->rule = r;
     out->v[i]->leaf_rules[0] = r;
   }
-  if (overflow)
-    dg_error(md->dg, r->loc, "'%s' expands to too many encodings or is longer than %d bytes", r->name, MD_MAX_LEN);
+  if (overflow & 2)
+    dg_error(md->dg, r->loc, "'%s' is longer than the limit of %d bytes", r->name, MD_MAX_LEN);
+  else if (overflow)
+    dg_error(md->dg, r->loc, "'%s' expands to more than %d encodings through its sub-tables", r->name,
+             MAX_FLATS_PER_RULE);
   else if (out->n == before)
     dg_error(md->dg, r->loc, "'%s' can never match: its constraints contradict those of its sub-tables", r->name);
 }

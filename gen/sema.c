@@ -103,6 +103,7 @@ typedef struct scope_ent {
   const char *name;
   int local;   /* local index */
   bool mutable_;
+  bool param;
   sloc loc;
 } scope_ent;
 
@@ -305,6 +306,7 @@ static ir_expr *coerce(sm *S, ir_expr *e, int w, sloc loc) {
 
 static ir_expr *elab(sm *S, ast *e, int want);
 static void elab_block(sm *S, ast *b, ir_block *out);
+static void elab_stmt(sm *S, ast *s);
 static int parse_type(sm *S, ast *t, bool allow_generic);
 
 /* Evaluate a decode-time integer expression used as a bound (slice indices etc.). */
@@ -335,7 +337,7 @@ static void scope_push(sm *S, const char *name, int local, bool mutable_, sloc l
     S->scope = n;
     S->capscope = cap;
   }
-  S->scope[S->nscope++] = (scope_ent){name, local, mutable_, loc};
+  S->scope[S->nscope++] = (scope_ent){name, local, mutable_, false, loc};
 }
 
 /* Field visible in the current rule scope: returns its slot or -1. */
@@ -558,7 +560,10 @@ static lval *ident_lvalue(sm *S, ast *e, bool for_write) {
   scope_ent *se = scope_find(S, name);
   if (se) {
     if (for_write && !se->mutable_) {
-      ERR(S, e->loc, "cannot assign to '%s': it is immutable (declare it with 'var')", name);
+      if (se->param)
+        ERR(S, e->loc, "cannot assign to parameter '%s' (copy it into a 'var' local first)", name);
+      else
+        ERR(S, e->loc, "cannot assign to '%s': it is immutable (declare it with 'var')", name);
       return lv_new(S, LV_NONE, TY_ERR);
     }
     lval *l = lv_new(S, LV_VAR, ((ir_local *)S->locals.v[se->local])->w);
@@ -764,7 +769,11 @@ static bool unify(sm *S, ir_expr **a, ir_expr **b, int want, sloc la, sloc lb, s
   if ((*b)->w == TY_INT) *b = coerce(S, *b, (*a)->w, lb);
   if ((*a)->w == TY_ERR || (*b)->w == TY_ERR) return false;
   if ((*a)->w != (*b)->w) {
-    ERR(S, whole, "width mismatch: %s %s %s", type_name(S, (*a)->w), op, type_name(S, (*b)->w));
+    if (strcmp(op, ":") == 0)
+      ERR(S, whole, "width mismatch between the branches of a conditional: %s and %s", type_name(S, (*a)->w),
+          type_name(S, (*b)->w));
+    else
+      ERR(S, whole, "width mismatch: %s %s %s", type_name(S, (*a)->w), op, type_name(S, (*b)->w));
     return false;
   }
   return true;
@@ -1019,6 +1028,11 @@ static ir_expr *elab(sm *S, ast *e, int want) {
       b = need_bv(S, b, e->kids[1]->loc, "shift amount");
       if (a->w == TY_ERR || b->w == TY_ERR) return err_expr(S);
       return bin(S, op == OP_SHL ? IR_SHL : IR_LSHR, a, amount(S, b, a->w), a->w);
+    }
+    bool bitwise_ok = op == OP_AND || op == OP_OR || op == OP_XOR || op == OP_EQ || op == OP_NE;
+    if (!bitwise_ok && (a->w == TY_BOOL || b->w == TY_BOOL)) {
+      ERR(S, e->loc, "operator '%s' needs bit-vector operands, not bool", ast_op_text(op));
+      return err_expr(S);
     }
     if (a->w == TY_INT && b->w == TY_INT && !(want >= 1 && !cmp)) return fold_int(S, op, a, b, e->loc);
     if (!unify(S, &a, &b, cmp ? TY_INT : want, e->kids[0]->loc, e->kids[1]->loc, e->loc, ast_op_text(op)))
@@ -1348,7 +1362,10 @@ static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
   S->nscope = S->capscope = 0;
   rscope saved_rs = S->rs;
   S->rs = (rscope){NULL, 0, 0};
-  for (int i = 0; i < params->nkids; i++) scope_push(S, params->kids[i]->name, locs[i], false, params->kids[i]->loc);
+  for (int i = 0; i < params->nkids; i++) {
+    scope_push(S, params->kids[i]->name, locs[i], false, params->kids[i]->loc);
+    S->scope[S->nscope - 1].param = true;
+  }
   S->inline_stack[S->inline_depth++] = fn->name;
   int nerr = S->d->nerrors;
   int ret_type = is_value ? parse_type(S, fn->type, false) : TY_ERR;
@@ -1361,12 +1378,19 @@ static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
   if (body->kind == A_BLOCK) {
     int n = body->nkids;
     ast *last = n ? body->kids[n - 1] : NULL;
-    if (is_value && (!last || last->kind != A_RETURN)) {
+    int misplaced = -1;
+    for (int i = 0; i < n - (is_value ? 1 : 0); i++)
+      if (body->kids[i] && body->kids[i]->kind == A_RETURN) misplaced = i;
+    if (misplaced >= 0) {
+      ERR(S, body->kids[misplaced]->loc, is_value ? "'return' must be the last statement of '%s'"
+                                                  : "'%s' returns no value, so it cannot use 'return'",
+          fn->name);
+    } else if (is_value && (!last || last->kind != A_RETURN)) {
       ERR(S, body->loc, "function '%s' must end with 'return'", fn->name);
     } else {
-      ast inner = *body;
-      inner.nkids = is_value ? n - 1 : n;
-      elab_block(S, &inner, &tmp);
+      /* the statements' locals stay in scope for the final return */
+      for (int i = 0; i < (is_value ? n - 1 : n); i++)
+        if (body->kids[i]) elab_stmt(S, body->kids[i]);
       if (is_value) result = elab(S, last->kids[0], ret_type);
     }
   } else {
@@ -1427,8 +1451,14 @@ static void elab_stmt(sm *S, ast *s) {
   case A_LET: {
     int t = s->type ? parse_type(S, s->type, false) : TY_INT;
     ir_expr *v = elab(S, s->kids[0], t);
-    if (scope_find(S, s->name) || st_find(&S->syms, s->name))
+    scope_ent *prev_local = scope_find(S, s->name);
+    sym *prev_sym = st_find(&S->syms, s->name);
+    if (prev_local || (prev_sym && prev_sym->name[0] != '$')) {
       ERR(S, s->loc, "'%s' is already defined", s->name);
+      if (prev_local) dg_note(S->d, prev_local->loc, "local '%s' is defined here", s->name);
+      else dg_note(S->d, prev_sym->loc, "%s '%s' is defined here", sym_kind_names[prev_sym->kind], s->name);
+      return; /* keep the earlier meaning of the name */
+    }
     if (v->w != TY_ERR && t != TY_ERR) {
       v = coerce(S, v, t == TY_INT ? v->w : t, s->kids[0]->loc);
       if (v->w == TY_INT) v = coerce(S, v, TY_INT, s->kids[0]->loc);
@@ -1627,6 +1657,7 @@ static void do_arch(sm *S, ast *a) {
   md_spec *md = S->md;
   md->name = a->name;
   bool seen[16] = {0};
+  sloc pcloc = a->loc, sploc = a->loc;
   static const char *const keys[] = {"endian", "addr", "pc", "sp", "elf", "stack", "syscall", "maxlen", NULL};
   for (int i = 0; i < a->nkids; i++) {
     ast *s = a->kids[i];
@@ -1661,6 +1692,7 @@ static void do_arch(sm *S, ast *a) {
       else {
         int r = setting_reg(S, s->kids[0]);
         if (k == 2) md->pc = r; else md->sp = r;
+        if (k == 2) pcloc = s->kids[0]->loc; else sploc = s->kids[0]->loc;
       }
       break;
     case 4:
@@ -1711,10 +1743,10 @@ static void do_arch(sm *S, ast *a) {
   if (!seen[2]) ERR(S, a->loc, "arch '%s' does not name its program counter (pc REG)", a->name);
   if (!seen[3]) ERR(S, a->loc, "arch '%s' does not name its stack pointer (sp REG)", a->name);
   if (md->pc >= 0 && md->addr_bits && md->regs[md->pc].w != md->addr_bits)
-    ERR(S, a->loc, "program counter '%s' is %s but addresses are bv%d", md->regs[md->pc].name,
+    ERR(S, pcloc, "program counter '%s' is %s but addresses are bv%d", md->regs[md->pc].name,
         type_name(S, md->regs[md->pc].w), md->addr_bits);
   if (md->sp >= 0 && md->addr_bits && md->regs[md->sp].w != md->addr_bits)
-    ERR(S, a->loc, "stack pointer '%s' is %s but addresses are bv%d", md->regs[md->sp].name,
+    ERR(S, sploc, "stack pointer '%s' is %s but addresses are bv%d", md->regs[md->sp].name,
         type_name(S, md->regs[md->sp].w), md->addr_bits);
 }
 
@@ -1819,8 +1851,11 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
       }
       md_field *f = s->ptr;
       if (p->tok && p->tok != f->tok) {
-        ERR(S, at->loc, "field '%s' belongs to token '%s', but this position already reads token '%s' (use ';' to move on)",
-            at->name, f->tok->name, p->tok->name);
+        if (p->tok->name[0] == 'b' && !strcmp(p->tok->name, "byte") && p->ncons && p->cf[0]->name[0] == '$')
+          ERR(S, at->loc, "a literal byte is a position of its own; separate it from field '%s' with ';'", at->name);
+        else
+          ERR(S, at->loc, "field '%s' belongs to token '%s', but this position already reads token '%s' (use ';' to move on)",
+              at->name, f->tok->name, p->tok->name);
         continue;
       }
       for (int q = 0; q < i; q++)
@@ -1944,12 +1979,12 @@ static ir_expr *subst_vars(sm *S, ir_expr *e, ir_block *defs) {
   return n;
 }
 
-static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc) {
+static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc, sloc fmtloc) {
   if (fmt) {
     int k = 0;
     while (fmts[k] && strcmp(fmts[k], fmt) != 0) k++;
     if (!fmts[k]) {
-      ERR(S, loc, "unknown format '%s' (expected d, s, x, sx, +s or +sx)", fmt);
+      ERR(S, fmtloc, "unknown format '%s' (expected d, s, x, sx, +s or +sx)", fmt);
       return;
     }
   }
@@ -1980,7 +2015,7 @@ static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc) {
           part.alts[i] = elab_tpl(S, alt->node->tpl, alt);
         } else if (alt->node->nkids > 1) {
           part.alts[i] = ar_alloc(S->ar, sizeof(ir_tpl));
-          tpl_expr(S, part.alts[i], alt->node->kids[1], NULL, alt->node->kids[1]->loc);
+          tpl_expr(S, part.alts[i], alt->node->kids[1], NULL, alt->node->kids[1]->loc, alt->node->kids[1]->loc);
         } else {
           part.alts[i] = ar_alloc(S->ar, sizeof(ir_tpl));
         }
@@ -2039,7 +2074,7 @@ static ir_tpl *elab_tpl(sm *S, ast *tpl, md_rule *r) {
   for (int i = 0; i < tpl->nkids; i++) {
     ast *p = tpl->kids[i];
     if (p->kind == A_TTEXT) tpl_add(S, t, (ir_tpart){.kind = IR_T_TEXT, .text = p->text});
-    else tpl_expr(S, t, p->kids[0], p->text, p->loc);
+    else tpl_expr(S, t, p->kids[0], p->text, p->loc, p->type ? p->type->loc : p->loc);
   }
   return t;
 }
@@ -2057,6 +2092,17 @@ static bool writes_pc_block(ir_block *b) {
   for (int i = 0; i < b->n; i++)
     if (writes_pc_stmt(b->s[i])) return true;
   return false;
+}
+
+static ir_stmt *first_pc_write(ir_block *b) {
+  for (int i = 0; i < b->n; i++) {
+    if (b->s[i]->op == IR_S_SETPC) return b->s[i];
+    for (int k = 0; k < b->s[i]->nbody; k++) {
+      ir_stmt *w = first_pc_write(&b->s[i]->body[k]);
+      if (w) return w;
+    }
+  }
+  return NULL;
 }
 
 static void do_insn(sm *S, md_rule *r) {
@@ -2085,8 +2131,11 @@ static void do_insn(sm *S, md_rule *r) {
   r->nlocals = S->locals.n;
   if (r->nfields > 32) ERR(S, r->loc, "instruction '%s' needs %d field slots; the limit is 32", r->name, r->nfields);
   if (r->nalts > 16) ERR(S, r->loc, "instruction '%s' needs %d sub-table slots; the limit is 16", r->name, r->nalts);
-  if (r->flow == 0 && writes_pc_block(r->body))
+  if (r->flow == 0 && writes_pc_block(r->body)) {
     ERR(S, r->loc, "instruction '%s' writes PC but its flow class is fallthrough", r->name);
+    ir_stmt *w = first_pc_write(r->body);
+    if (w) dg_note(S->d, w->loc, "PC is written here");
+  }
   if (r->flow > 0 && r->flow <= 6 && !writes_pc_block(r->body))
     ERR(S, r->loc, "instruction '%s' has flow class %s but never writes PC", r->name, md_flow_names[r->flow]);
 }
@@ -2219,7 +2268,12 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
           ERR(S, fa->loc, "field '%s' is wider than 64 bits", f->name);
           ok = false;
         }
-        if (!ok) continue;
+        if (!ok) {
+          /* declared anyway (as a 1-bit field) so that its uses do not cascade */
+          f->nr = 1;
+          f->hi[0] = f->lo[0] = 0;
+          f->w = 1;
+        }
         if (declare(S, f->name, SY_FIELD, 0, f, f->loc)) t->f[t->nf++] = f;
       }
       GROW(S, md->tokens, md->ntokens, capt);
@@ -2344,7 +2398,7 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
     }
   }
   if (!S->arch) {
-    dg_error(d, ndecls ? decls[0]->loc : (sloc){0, 1, 1, 1, 1}, "the spec has no arch declaration");
+    dg_error(d, (sloc){0, 1, 1, 1, 1}, "the spec has no arch declaration");
   } else
     do_arch(S, S->arch);
   if (!md->addr_bits) md->addr_bits = 32;
@@ -2473,7 +2527,8 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
   for (int i = 0; i < md->ntables; i++)
     if (!md->tables[i]->used)
       dg_warning(d, md->tables[i]->loc, "table '%s' is never used; its rules are unreachable", md->tables[i]->name);
-  for (int i = 0; i < S->syms.cap; i++) {
+  /* (only meaningful when every body was checked) */
+  for (int i = 0; i < S->syms.cap && !d->nerrors; i++) {
     sym *s = S->syms.slots[i];
     if (s && s->kind == SY_FN && !s->used) dg_warning(d, s->loc, "function '%s' is never used", s->name);
   }

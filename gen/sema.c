@@ -1742,9 +1742,11 @@ static void do_arch(sm *S, ast *a) {
   if (!seen[1]) ERR(S, a->loc, "arch '%s' does not give its address width (addr N)", a->name);
   if (!seen[2]) ERR(S, a->loc, "arch '%s' does not name its program counter (pc REG)", a->name);
   if (!seen[3]) ERR(S, a->loc, "arch '%s' does not name its stack pointer (sp REG)", a->name);
-  if (md->pc >= 0 && md->addr_bits && md->regs[md->pc].w != md->addr_bits)
+  if (md->pc >= 0 && md->addr_bits && md->regs[md->pc].w != md->addr_bits) {
     ERR(S, pcloc, "program counter '%s' is %s but addresses are bv%d", md->regs[md->pc].name,
         type_name(S, md->regs[md->pc].w), md->addr_bits);
+    dg_note(S->d, md->regs[md->pc].loc, "'%s' is declared here", md->regs[md->pc].name);
+  }
   if (md->sp >= 0 && md->addr_bits && md->regs[md->sp].w != md->addr_bits)
     ERR(S, sploc, "stack pointer '%s' is %s but addresses are bv%d", md->regs[md->sp].name,
         type_name(S, md->regs[md->sp].w), md->addr_bits);

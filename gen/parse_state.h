@@ -34,6 +34,8 @@ typedef struct ps_state {
   SPEC_LTYPE comment_start, str_start;
   ar_vec *decls; /* of ast* */
   bool too_deep;
+  SPEC_LTYPE prev, cur; /* the last two tokens read */
+  char prev_text[48], cur_text[48];
 } ps_state;
 
 static inline sloc ps_sloc(SPEC_LTYPE l) { return (sloc){l.file, l.line, l.col, l.eline, l.ecol}; }

@@ -402,5 +402,14 @@ arg_list
 static void spec_error(SPEC_LTYPE *loc, void *scanner, ps_state *S, const char *msg) {
   (void)scanner;
   if (strcmp(msg, "memory exhausted") == 0) msg = "nesting too deep for the parser";
+  /* a ';' missing at the end of a line is reported where it belongs */
+  if (strstr(msg, "expecting") && strstr(msg, "';'") && S->prev.line > 0 && loc->line > S->prev.eline) {
+    SPEC_LTYPE at = S->prev;
+    at.line = at.eline;
+    at.col = at.ecol + 1;
+    at.ecol = at.col;
+    ps_error(S, at, "expected ';' after '%s'", S->prev_text);
+    return;
+  }
   ps_error(S, *loc, "%s", msg);
 }

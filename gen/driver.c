@@ -18,7 +18,8 @@ typedef struct ig {
   arena ar;
   dg d;
   ar_vec decls;
-  ar_vec seen; /* canonical paths already read */
+  ar_vec seen;  /* canonical paths already read */
+  ar_vec chain; /* canonical paths of the includes being read, outermost first */
   const ig_options *o;
 } ig;
 
@@ -88,13 +89,18 @@ static void do_includes(ig *G, int from, int first_decl, int depth) {
       dg_error(&G->d, n->loc, "cannot include '%s': %s", n->text, strerror(errno));
       continue;
     }
-    bool again = false;
+    /* a file in the chain of includes that led here is a cycle; a file
+     * included before from elsewhere is simply not read again */
+    bool cycle = false, again = false;
+    for (int k = 0; k < G->chain.n; k++)
+      if (strcmp(G->chain.v[k], canon) == 0) cycle = true;
     for (int k = 0; k < G->seen.n; k++)
       if (strcmp(G->seen.v[k], canon) == 0) again = true;
-    if (again) {
-      dg_error(&G->d, n->loc, "'%s' is included more than once (or includes itself)", n->text);
+    if (cycle) {
+      dg_error(&G->d, n->loc, "'%s' includes itself (through a cycle of includes)", n->text);
       continue;
     }
+    if (again) continue;
     ar_push(&G->ar, &G->seen, ar_strdup(&G->ar, canon));
     size_t len;
     const char *why;
@@ -104,7 +110,9 @@ static void do_includes(ig *G, int from, int first_decl, int depth) {
       continue;
     }
     int fid = dg_add_file(&G->d, path, text, len);
+    ar_push(&G->ar, &G->chain, G->seen.v[G->seen.n - 1]);
     parse_text(G, fid, text, len, depth + 1);
+    G->chain.n--;
   }
 }
 
@@ -143,7 +151,10 @@ int ig_compile(const ig_options *o) {
       return n;
     }
     char canon[PATH_MAX];
-    if (realpath(o->path, canon)) ar_push(&G.ar, &G.seen, ar_strdup(&G.ar, canon));
+    if (realpath(o->path, canon)) {
+      ar_push(&G.ar, &G.seen, ar_strdup(&G.ar, canon));
+      ar_push(&G.ar, &G.chain, G.seen.v[0]);
+    }
   } else {
     text = ar_strndup(&G.ar, text, len);
   }

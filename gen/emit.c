@@ -447,8 +447,6 @@ static void gen_header(em *E, sb *b) {
   sb_printf(b, "#ifndef %s_GEN_H\n#define %s_GEN_H\n\n#include <stdint.h>\n#include <string.h>\n\n#include \"isa.h\"\n\n",
             E->prefix, E->prefix);
   sb_printf(b, "#define NREGS %d\n#define PCREG %d\n\n", md->nregs, md->pc);
-  sb_printf(b, "extern const isa_class %s_classes[];\n", E->prefix);
-  sb_printf(b, "extern const unsigned char %s_class_lo[][%d];\n", E->prefix, 1);
   sb_printf(b, "\n/* Sign-extend the low w bits of x. */\n"
                "static inline int64_t sx_(uint64_t x, int w) {\n"
                "  uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1, s = UINT64_C(1) << (w - 1);\n"
@@ -899,7 +897,8 @@ static void gen_decode(em *E, sb *b) {
   sb_printf(b, "static const uint16_t EMPTY[] = {0xFFFF};\n");
   if (leaves.s) sb_putn(b, leaves.s, leaves.n);
   sb_printf(b, "\n/* Candidates for the bytes p[0..n); NULL if a tested byte is missing. */\n"
-               "static const uint16_t *candidates(const uint8_t *p, size_t n) {\n");
+               "static const uint16_t *candidates(const uint8_t *p, size_t n) {\n"
+               "  (void)p;\n  (void)n;\n  (void)EMPTY;\n");
   if (tree.s) sb_putn(b, tree.s, tree.n);
   sb_printf(b, "}\n\n");
   free(tree.s);

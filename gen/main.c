@@ -27,7 +27,10 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "-o") && i + 1 < argc) o.outdir = argv[++i];
     else if (!strcmp(a, "-n") && i + 1 < argc) name = argv[++i];
-    else if (!strcmp(a, "--check")) check = true;
+    else if (!strcmp(a, "-o") || !strcmp(a, "-n")) {
+      fprintf(stderr, "isagen: option '%s' needs an argument\n", a);
+      return 2;
+    } else if (!strcmp(a, "--check")) check = true;
     else if (!strcmp(a, "--Werror")) o.werror = true;
     else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage(stdout);

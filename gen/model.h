@@ -118,6 +118,7 @@ struct md_rule {
   int ctxv_idx[8];
   uint64_t ctxv[8];
   md_field **own;   /* fields bound by this rule, slot = field base + index */
+  int *own_pos;     /* the position each bound field is read at */
   int nown;
   int nfields, nalts; /* slot budget of the subtree rooted here */
   md_flat **flats;

@@ -100,12 +100,7 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
   if (!ok) return;
   /* fields of this rule that live in this position's token */
   for (int k = 0; k < r->nown; k++)
-    if (p->tok && r->own[k]->tok == p->tok) {
-      bool first = true; /* a token appears at one position per rule */
-      for (int q = 0; q < i; q++)
-        if (r->pos[q].tok == p->tok) first = false;
-      if (first) base->fx[base->nfx++] = (md_fx){fbase + k, off, r->own[k]};
-    }
+    if (r->own_pos[k] == i) base->fx[base->nfx++] = (md_fx){fbase + k, off, r->own[k]};
   if (!p->sub) {
     if (off + tlen > MD_MAX_LEN) {
       *overflow |= 2;

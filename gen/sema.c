@@ -2,6 +2,7 @@
 #include "sema.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,6 +106,7 @@ typedef struct scope_ent {
   bool mutable_;
   bool param;
   sloc loc;
+  ir_expr *subst; /* stands for this expression instead of a local */
 } scope_ent;
 
 /* Where field and sub-table names resolve: a rule instance. */
@@ -286,6 +288,10 @@ static bool fits(uint64_t v, bool neg, int w) {
 static ir_expr *coerce(sm *S, ir_expr *e, int w, sloc loc) {
   if (e->w == TY_ERR || w == TY_ERR) return e->w == TY_ERR ? e : err_expr(S);
   if (e->w != TY_INT) return e;
+  if (e->op != IR_CONST) { /* only literals may be untyped */
+    ERR(S, loc, "cannot infer the width of this expression; give it a type");
+    return err_expr(S);
+  }
   if (w == TY_INT) {
     ERR(S, loc, "cannot infer the width of this integer; give it a type (e.g. a typed let)");
     return err_expr(S);
@@ -337,7 +343,7 @@ static void scope_push(sm *S, const char *name, int local, bool mutable_, sloc l
     S->scope = n;
     S->capscope = cap;
   }
-  S->scope[S->nscope++] = (scope_ent){name, local, mutable_, false, loc};
+  S->scope[S->nscope++] = (scope_ent){name, local, mutable_, false, loc, NULL};
 }
 
 /* Field visible in the current rule scope: returns its slot or -1. */
@@ -559,6 +565,7 @@ static lval *ident_lvalue(sm *S, ast *e, bool for_write) {
   const char *name = e->name;
   scope_ent *se = scope_find(S, name);
   if (se) {
+    if (se->subst && !for_write) return NULL;
     if (for_write && !se->mutable_) {
       if (se->param)
         ERR(S, e->loc, "cannot assign to parameter '%s' (copy it into a 'var' local first)", name);
@@ -779,6 +786,13 @@ static bool unify(sm *S, ir_expr **a, ir_expr **b, int want, sloc la, sloc lb, s
   return true;
 }
 
+/* Untyped integers compare as mathematical integers: `b` marks negatives. */
+static int int_cmp(const ir_expr *a, const ir_expr *b) {
+  if (a->b != b->b) return a->b ? -1 : 1;
+  if (a->b) return (int64_t)a->val < (int64_t)b->val ? -1 : (int64_t)a->val > (int64_t)b->val;
+  return a->val < b->val ? -1 : a->val > b->val;
+}
+
 static ir_expr *fold_int(sm *S, ast_op op, ir_expr *a, ir_expr *b, sloc loc) {
   uint64_t x = a->val, y = b->val, r = 0;
   bool neg = false;
@@ -801,10 +815,10 @@ static ir_expr *fold_int(sm *S, ast_op op, ir_expr *a, ir_expr *b, sloc loc) {
   case OP_SHR: r = y >= 64 ? 0 : x >> y; break;
   case OP_EQ: return konst(S, x == y, TY_BOOL);
   case OP_NE: return konst(S, x != y, TY_BOOL);
-  case OP_LT: return konst(S, (int64_t)x < (int64_t)y, TY_BOOL);
-  case OP_LE: return konst(S, (int64_t)x <= (int64_t)y, TY_BOOL);
-  case OP_GT: return konst(S, (int64_t)x > (int64_t)y, TY_BOOL);
-  case OP_GE: return konst(S, (int64_t)x >= (int64_t)y, TY_BOOL);
+  case OP_LT: return konst(S, int_cmp(a, b) < 0, TY_BOOL);
+  case OP_LE: return konst(S, int_cmp(a, b) <= 0, TY_BOOL);
+  case OP_GT: return konst(S, int_cmp(a, b) > 0, TY_BOOL);
+  case OP_GE: return konst(S, int_cmp(a, b) >= 0, TY_BOOL);
   default:
     ERR(S, loc, "operator '%s' needs bool operands", ast_op_text(op));
     return err_expr(S);
@@ -867,6 +881,7 @@ static ir_expr *elab_ident(sm *S, ast *e, int want) {
   (void)want;
   scope_ent *se = scope_find(S, e->name);
   if (se) {
+    if (se->subst) return se->subst;
     ir_local *l = S->locals.v[se->local];
     ir_expr *v = mk(S, IR_VAR, l->w);
     v->a = se->local;
@@ -975,8 +990,10 @@ static ir_expr *elab(sm *S, ast *e, int want) {
     ir_expr *b = elab(S, e->kids[2], want);
     S->cond_depth--;
     if (c->w == TY_ERR) return err_expr(S);
-    if (!unify(S, &a, &b, want, e->kids[1]->loc, e->kids[2]->loc, e->loc, ":")) {
-      if (a->w == TY_INT && b->w == TY_INT && want == TY_INT) return c->op == IR_CONST ? (c->val ? a : b) : (ERR(S, e->loc, "cannot infer the width of this conditional; give it a type"), err_expr(S));
+    if (!unify(S, &a, &b, want, e->kids[1]->loc, e->kids[2]->loc, e->loc, ":")) return err_expr(S);
+    if (a->w == TY_INT) { /* both branches untyped and no width wanted */
+      if (c->op == IR_CONST) return c->val ? a : b;
+      ERR(S, e->loc, "cannot infer the width of this conditional; give its values a type (e.g. zext(…, N))");
       return err_expr(S);
     }
     return ite(S, c, a, b);
@@ -1325,6 +1342,7 @@ static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
   }
   /* arguments are evaluated once, left to right, into immutable locals */
   int *locs = ar_alloc(S->ar, sizeof(int) * (size_t)(params->nkids + 1));
+  ir_expr **substs = ar_alloc(S->ar, sizeof(ir_expr *) * (size_t)(params->nkids + 1));
   for (int i = 0; i < params->nkids; i++) {
     ast *p = params->kids[i];
     int pt = parse_type(S, p->type, true);
@@ -1348,6 +1366,15 @@ static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
           fn->name, type_name(S, a->w), p->name, type_name(S, pt));
       return err_expr(S);
     }
+    /* Bound to a local, evaluated once -- unless evaluating it before the
+     * enclosing statement could fault (a load under a condition) or read
+     * fields of an alternative that was not decoded (table exports,
+     * templates): then the parameter stands for the expression itself. */
+    if (S->no_hoist || (S->cond_depth > 0 && has_load(a))) {
+      locs[i] = -1;
+      substs[i] = a;
+      continue;
+    }
     locs[i] = new_local(S, p->name, pt, a->stat);
     ir_stmt *s = stmt(S, IR_S_SETVAR, e->loc);
     s->a = locs[i];
@@ -1365,6 +1392,7 @@ static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
   for (int i = 0; i < params->nkids; i++) {
     scope_push(S, params->kids[i]->name, locs[i], false, params->kids[i]->loc);
     S->scope[S->nscope - 1].param = true;
+    S->scope[S->nscope - 1].subst = substs[i];
   }
   S->inline_stack[S->inline_depth++] = fn->name;
   int nerr = S->d->nerrors;
@@ -1434,6 +1462,10 @@ static void elab_stmt(sm *S, ast *s) {
     return;
   }
   case A_ASSIGN: {
+    if (S->no_hoist) {
+      ERR(S, s->loc, "a helper used in a table export or a template cannot assign");
+      return;
+    }
     lval *l = elab_lvalue(S, s->kids[0]);
     S->side_effects = true;
     int want = l->kind == LV_NONE ? TY_INT : l->w;
@@ -1467,6 +1499,12 @@ static void elab_stmt(sm *S, ast *s) {
             type_name(S, t), type_name(S, v->w));
         v = err_expr(S);
       }
+    }
+    if (S->no_hoist) { /* table export or template: no statements, so name the value */
+      if (s->flag) ERR(S, s->loc, "'var' cannot be used in a helper called from a table export or a template");
+      scope_push(S, s->name, -1, false, s->loc);
+      S->scope[S->nscope - 1].subst = v->w == TY_ERR ? err_expr(S) : v;
+      return;
     }
     int w = v->w == TY_ERR ? (t >= 0 ? t : 32) : v->w;
     int l = new_local(S, s->name, w, !s->flag && v->stat);
@@ -1519,6 +1557,10 @@ static void elab_stmt(sm *S, ast *s) {
     return;
   }
   case A_TRAP: {
+    if (S->no_hoist) {
+      ERR(S, s->loc, "a helper used in a table export or a template cannot trap");
+      return;
+    }
     ir_stmt *st = stmt(S, IR_S_TRAP, s->loc);
     st->msg = s->text;
     block_add(S, S->cur, st);
@@ -1774,7 +1816,7 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
   collect_names(tpl, &used, S->ar);
   r->npos = pat->nkids;
   r->pos = ar_alloc(S->ar, sizeof(md_pos) * (size_t)pat->nkids);
-  ar_vec own = {0};
+  ar_vec own = {0}, ownpos = {0};
   for (int i = 0; i < pat->nkids; i++) {
     ast *conj = pat->kids[i];
     md_pos *p = &r->pos[i];
@@ -1895,12 +1937,18 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
         if (rule_uses(&used, f->name)) {
           bool have = false;
           for (int z = 0; z < own.n; z++) if (own.v[z] == f) have = true;
-          if (!have) ar_push(S->ar, &own, f);
+          if (!have) {
+            ar_push(S->ar, &own, f);
+            ar_push(S->ar, &ownpos, (void *)(intptr_t)i);
+          }
         }
       } else {
         bool have = false;
         for (int z = 0; z < own.n; z++) if (own.v[z] == f) have = true;
-        if (!have) ar_push(S->ar, &own, f);
+        if (!have) {
+          ar_push(S->ar, &own, f);
+          ar_push(S->ar, &ownpos, (void *)(intptr_t)i);
+        }
         if (!rule_uses(&used, f->name))
           dg_warning(S->d, at->loc, "field '%s' is bound but never used", f->name);
       }
@@ -1915,11 +1963,21 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
       if (!rule_uses(&used, f->name)) continue;
       bool have = false;
       for (int z = 0; z < own.n; z++) if (own.v[z] == f) have = true;
-      if (!have) ar_push(S->ar, &own, f);
+      if (have) continue;
+      for (int q = i + 1; q < r->npos; q++)
+        if (r->pos[q].tok == t) {
+          ERR(S, r->pos[q].loc, "token '%s' appears more than once in this pattern, so field '%s' is ambiguous; name it at the position you mean",
+              t->name, f->name);
+          break;
+        }
+      ar_push(S->ar, &own, f);
+      ar_push(S->ar, &ownpos, (void *)(intptr_t)i);
     }
   }
   r->own = (md_field **)own.v;
   r->nown = own.n;
+  r->own_pos = ar_alloc(S->ar, sizeof(int) * (size_t)(own.n + 1));
+  for (int k = 0; k < own.n; k++) r->own_pos[k] = (int)(intptr_t)ownpos.v[k];
 }
 
 /* Slot budget of a table: fields and alternative slots its subtree needs. */
@@ -2133,6 +2191,8 @@ static void do_insn(sm *S, md_rule *r) {
   r->nlocals = S->locals.n;
   if (r->nfields > 32) ERR(S, r->loc, "instruction '%s' needs %d field slots; the limit is 32", r->name, r->nfields);
   if (r->nalts > 16) ERR(S, r->loc, "instruction '%s' needs %d sub-table slots; the limit is 16", r->name, r->nalts);
+  if (r->flow == 7 && S->md->sys_number < 0)
+    ERR(S, r->loc, "instruction '%s' has flow class syscall, but the arch declares no syscall convention", r->name);
   if (r->flow == 0 && writes_pc_block(r->body)) {
     ERR(S, r->loc, "instruction '%s' writes PC but its flow class is fallthrough", r->name);
     ir_stmt *w = first_pc_write(r->body);
@@ -2140,6 +2200,32 @@ static void do_insn(sm *S, md_rule *r) {
   }
   if (r->flow > 0 && r->flow <= 6 && !writes_pc_block(r->body))
     ERR(S, r->loc, "instruction '%s' has flow class %s but never writes PC", r->name, md_flow_names[r->flow]);
+}
+
+/* A helper nobody calls is still checked, with arguments of its declared
+ * types (generic `bv` parameters cannot be instantiated, so those wait). */
+static void check_unused_fn(sm *S, sym *fs) {
+  ast *fn = fs->ptr;
+  ast *params = fn->kids[0];
+  ast *call = ast_new(S->ar, A_CALL, fn->loc);
+  call->name = fn->name;
+  S->locals = (ar_vec){0};
+  S->nscope = 0;
+  S->rs = (rscope){NULL, 0, 0};
+  S->cond_depth = S->no_hoist = 0;
+  ir_block scratch = {0};
+  S->cur = &scratch;
+  for (int i = 0; i < params->nkids; i++) {
+    int pt = parse_type(S, params->kids[i]->type, true);
+    if (pt == -3 || pt == TY_ERR) return;
+    const char *nm = ar_printf(S->ar, "$arg%d", i);
+    scope_push(S, nm, new_local(S, nm, pt, false), false, fn->loc);
+    ast *arg = ast_new(S->ar, A_IDENT, params->kids[i]->loc);
+    arg->name = nm;
+    ast_add(S->ar, call, arg);
+  }
+  call_fn(S, call, fs, fn->type == NULL);
+  S->cur = NULL;
 }
 
 md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
@@ -2298,6 +2384,13 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
     case A_FN: {
       if (!declare(S, n->name, SY_FN, 0, n, n->loc)) break;
       ast *params = n->kids[0];
+      for (int j = 0; j < params->nkids; j++) {
+        sym *g = st_find(&S->syms, params->kids[j]->name);
+        if (g && g->name[0] != '$' && g->kind != SY_FN) {
+          ERR(S, params->kids[j]->loc, "parameter '%s' has the name of a %s", params->kids[j]->name, sym_kind_names[g->kind]);
+          dg_note(d, g->loc, "%s '%s' is defined here", sym_kind_names[g->kind], g->name);
+        }
+      }
       for (int j = 0; j < params->nkids; j++)
         for (int q = 0; q < j; q++)
           if (strcmp(params->kids[j]->name, params->kids[q]->name) == 0)
@@ -2336,6 +2429,13 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
       ast *base = t->kind == A_SLICE || t->kind == A_INDEX ? t->kids[0] : t;
       sym *s = base->kind == A_IDENT ? st_find(&S->syms, base->name) : NULL;
       int reg = -1;
+      if (t->kind == A_INDEX && t->kids[0]->kind == A_IDENT) {
+        sym *cs = st_find(&S->syms, t->kids[0]->name);
+        if (cs && cs->kind == SY_CLASS) { /* alias X = r[3]: the whole element */
+          base = t;
+          s = NULL;
+        }
+      }
       if (s && s->kind == SY_REG) reg = s->index;
       else if (base->kind == A_INDEX) {
         reg = setting_reg(S, base);
@@ -2384,7 +2484,6 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
       if (s && s->kind == SY_REG) {
         cl->reg[j] = s->index;
         w = md->regs[s->index].w;
-        if (s->index == md->pc) ERR(S, el->loc, "the program counter cannot be a class element");
       } else if (s && s->kind == SY_ALIAS) {
         cl->alias[j] = s->index;
         cl->reg[j] = md->aliases[s->index].reg;
@@ -2404,6 +2503,19 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
   } else
     do_arch(S, S->arch);
   if (!md->addr_bits) md->addr_bits = 32;
+  /* the PC must not be reachable through a class: writes to it would escape
+   * the flow-class check */
+  for (int c = 0; c < md->nclasses && md->pc >= 0; c++)
+    for (int j = 0; j < md->classes[c].n; j++)
+      if (md->classes[c].reg[j] == md->pc) {
+        ERR(S, md->classes[c].loc, "the program counter '%s' cannot be an element of class '%s'; declare it as a register of its own",
+            md->regs[md->pc].name, md->classes[c].name);
+        break;
+      }
+  sloc archloc = S->arch ? S->arch->loc : (sloc){0, 1, 1, 1, 1};
+  if (md->elf_machine > 0xFFFF) ERR(S, archloc, "elf machine number %llu does not fit in 16 bits", (unsigned long long)md->elf_machine);
+  if (md->addr_bits < 64 && md->stack_top > mask_of(md->addr_bits))
+    ERR(S, archloc, "initial stack 0x%llx is outside the %d-bit address space", (unsigned long long)md->stack_top, md->addr_bits);
   if (!md->ninsns && S->arch) ERR(S, S->arch->loc, "the spec declares no instructions");
 
   /* prefixes */
@@ -2412,6 +2524,10 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
     if (n->kind != A_PREFIX) continue;
     if (n->num > 0xFF) {
       ERR(S, n->loc, "a prefix is one byte; 0x%llx does not fit", (unsigned long long)n->num);
+      continue;
+    }
+    if (md->nprefixes >= 32) {
+      ERR(S, n->loc, "at most 32 prefixes");
       continue;
     }
     GROW(S, md->prefixes, md->nprefixes, cappre);
@@ -2530,9 +2646,23 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
     if (!md->tables[i]->used)
       dg_warning(d, md->tables[i]->loc, "table '%s' is never used; its rules are unreachable", md->tables[i]->name);
   /* (only meaningful when every body was checked) */
+  ar_vec unused = {0};
   for (int i = 0; i < S->syms.cap && !d->nerrors; i++) {
     sym *s = S->syms.slots[i];
-    if (s && s->kind == SY_FN && !s->used) dg_warning(d, s->loc, "function '%s' is never used", s->name);
+    if (s && s->kind == SY_FN && !s->used) ar_push(ar, &unused, s);
+  }
+  /* deterministic order: by position in the spec */
+  for (int i = 1; i < unused.n; i++)
+    for (int j = i; j > 0; j--) {
+      sym *a = unused.v[j - 1], *b = unused.v[j];
+      if (a->loc.file < b->loc.file || (a->loc.file == b->loc.file && a->loc.line <= b->loc.line)) break;
+      unused.v[j - 1] = b;
+      unused.v[j] = a;
+    }
+  for (int i = 0; i < unused.n; i++) {
+    sym *s = unused.v[i];
+    dg_warning(d, s->loc, "function '%s' is never used", s->name);
+    check_unused_fn(S, s);
   }
   return md;
 }

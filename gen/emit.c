@@ -395,6 +395,7 @@ static void sstmt(em *E, sb *b, ir_stmt *s, int d, md_rule *r) {
     if (!vs) exit(3);
     vars_set(&s->body[0], r->locals, vs);
     vars_set(&s->body[1], r->locals, vs);
+    for (int i = s->b; i < r->nlocals; i++) vs[i] = false; /* declared in an arm: dead after it */
     ind(b, d);
     sb_printf(b, "{ /* if-converted */\n");
     ind(b, d + 1);
@@ -576,7 +577,12 @@ static void gen_sym(em *E, sb *b) {
             "#define K(v, w) tb->konst(tb->ctx, (v), (w))\n"
             "static isa_term ap_(const isa_tb *tb, isa_op op, isa_term a, isa_term b, isa_term c, unsigned p0, unsigned p1) {\n"
             "  isa_term x[3] = {a, b, c};\n"
-            "  return tb->app(tb->ctx, op, x, c ? 3u : b ? 2u : 1u, p0, p1);\n}\n"
+            "  unsigned n = op == ISA_OP_ITE ? 3u\n"
+            "             : op == ISA_OP_NOT || op == ISA_OP_NEG || op == ISA_OP_LNOT || op == ISA_OP_EXTRACT ||\n"
+            "                       op == ISA_OP_ZEXT || op == ISA_OP_SEXT || op == ISA_OP_BOOL2BV\n"
+            "                   ? 1u\n"
+            "                   : 2u;\n"
+            "  return tb->app(tb->ctx, op, x, n, p0, p1);\n}\n"
             "#define AP(op, a, b, c, p0, p1) ap_(tb, (op), (a), (b), (c), (p0), (p1))\n"
             "/* base with bits [lo, lo+vw) replaced by v */\n"
             "static isa_term sinsert(const isa_tb *tb, isa_term base, int bw, isa_term v, int vw, int lo) {\n"
@@ -770,8 +776,14 @@ static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, in
     sb_printf(b, "return L%d;\n", id);
     return;
   }
+  /* too few bytes to switch on: let the candidates decide between
+   * NEED_MORE (one may still match) and INVALID */
+  int all = (*nleaves)++;
+  sb_printf(leaves, "static const uint16_t L%d[] = {", all);
+  for (int i = 0; i < n; i++) sb_printf(leaves, "%d, ", cands[i]);
+  sb_printf(leaves, "0xFFFF};\n");
   ind(b, d);
-  sb_printf(b, "if (n <= %d) return NULL;\n", best);
+  sb_printf(b, "if (n <= %d) return L%d;\n", best, all);
   ind(b, d);
   sb_printf(b, "switch (p[%d] & 0x%02x) {\n", best, bestm);
   bool *done = calloc((size_t)n, 1);

@@ -59,7 +59,9 @@ typedef enum ir_sop {
   IR_S_SETVAR,  /* a = local; e[0] = value */
   IR_S_STORE,   /* a = bytes, b = big-endian; e[0] = address, e[1] = value */
   IR_S_SETPC,   /* e[0] = value */
-  IR_S_IF,      /* e[0] = condition; body[0] = then, body[1] = else */
+  IR_S_IF,      /* e[0] = condition; body[0] = then, body[1] = else;
+                   b = number of locals declared before it (later ones are
+                   local to the arms and dead after the if) */
   IR_S_ALT,     /* a = alt slot; body[i] = statements for alternative i */
   IR_S_TRAP,    /* msg */
 } ir_sop;

@@ -135,7 +135,13 @@ typedef struct sm {
   bool writes_pc;
   bool side_effects; /* set when a statement with effects is elaborated */
   ast *fn_ret_site;  /* call site for diagnostics of inlined bodies */
+  long nodes;        /* IR nodes built for the current instruction */
+  bool too_big;      /* the size limit was reported for it */
 } sm;
+
+/* Inlining is exponential in the worst case (a helper calling another
+ * helper several times, ten levels deep); cap the size of one instruction. */
+#define MAX_IR_NODES 300000L
 
 #define ERR(S, loc, ...) dg_error((S)->d, (loc), __VA_ARGS__)
 
@@ -151,6 +157,7 @@ static uint64_t mask_of(int w) { return w >= 64 ? ~(uint64_t)0 : w <= 0 ? 1 : ((
 /* ---- IR construction ------------------------------------------------------- */
 
 static ir_expr *mk(sm *S, ir_op op, int w) {
+  S->nodes++;
   ir_expr *e = ar_alloc(S->ar, sizeof *e);
   e->op = op;
   e->w = w;
@@ -1327,6 +1334,13 @@ static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
         params->nkids == 1 ? "" : "s", e->nkids);
     return err_expr(S);
   }
+  if (S->nodes > MAX_IR_NODES) {
+    if (!S->too_big)
+      ERR(S, e->loc, "the semantics grow beyond %ld operations once helpers are inlined; simplify the helpers",
+          MAX_IR_NODES);
+    S->too_big = true;
+    return err_expr(S);
+  }
   for (int i = 0; i < S->inline_depth; i++)
     if (strcmp(S->inline_stack[i], fn->name) == 0) {
       ERR(S, e->loc, "recursive call of '%s' (helpers are inlined and cannot recurse)", fn->name);
@@ -1522,6 +1536,7 @@ static void elab_stmt(sm *S, ast *s) {
     if (c->w == TY_ERR) c = konst(S, 0, TY_BOOL);
     ir_stmt *st = stmt(S, IR_S_IF, s->loc);
     st->e[0] = c;
+    st->b = S->locals.n; /* locals from here on are declared inside the arms */
     st->nbody = 2;
     st->body = ar_alloc(S->ar, sizeof(ir_block) * 2);
     ir_block *saved = S->cur;
@@ -2167,6 +2182,8 @@ static ir_stmt *first_pc_write(ir_block *b) {
 
 static void do_insn(sm *S, md_rule *r) {
   ast *n = r->node;
+  S->nodes = 0;
+  S->too_big = false;
   S->insn = r;
   S->locals = (ar_vec){0};
   S->nscope = 0;

@@ -80,6 +80,9 @@ struct ir_stmt {
   int nbody;
   const char *msg;
   sloc loc;
+  sloc site;     /* the instruction's helper call this came from, if any */
+  const char *site_fn;
+  bool has_site;
 };
 
 /* Template pieces for the printer. */

@@ -1319,6 +1319,15 @@ static ir_expr *builtin(sm *S, ast *e, int want) {
 
 /* ---- helper functions (inlined at each call) ------------------------------------------------ */
 
+static void mark_site(ir_block *b, sloc site, const char *fn) {
+  for (int i = 0; i < b->n; i++) {
+    b->s[i]->site = site;
+    b->s[i]->site_fn = fn;
+    b->s[i]->has_site = true;
+    for (int k = 0; k < b->s[i]->nbody; k++) mark_site(&b->s[i]->body[k], site, fn);
+  }
+}
+
 static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
   ast *fn = fs->ptr;
   fs->used = true;
@@ -1444,6 +1453,7 @@ static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
   if (fx && S->cond_depth > 0)
     ERR(S, e->loc, "'%s' has side effects and cannot be called inside a conditional expression or table export",
         fn->name);
+  if (S->inline_depth == 1) mark_site(&tmp, e->loc, fn->name); /* called from the instruction itself */
   for (int i = 0; i < tmp.n; i++) block_add(S, S->cur, tmp.s[i]);
   if (result && result->w != TY_ERR) {
     result = coerce(S, result, ret_type, body->loc);
@@ -2214,6 +2224,7 @@ static void do_insn(sm *S, md_rule *r) {
     ERR(S, r->loc, "instruction '%s' writes PC but its flow class is fallthrough", r->name);
     ir_stmt *w = first_pc_write(r->body);
     if (w) dg_note(S->d, w->loc, "PC is written here");
+    if (w && w->has_site) dg_note(S->d, w->site, "in the call of '%s' here", w->site_fn);
   }
   if (r->flow > 0 && r->flow <= 6 && !writes_pc_block(r->body))
     ERR(S, r->loc, "instruction '%s' has flow class %s but never writes PC", r->name, md_flow_names[r->flow]);

@@ -22,7 +22,8 @@ typedef struct ig_options {
   const char *outdir;
   const char *prefix;
   FILE *diag;
-  bool werror; /* warnings count as errors */
+  bool werror;    /* warnings count as errors */
+  bool emit_dry;  /* with outdir NULL: still generate the C (in memory), e.g. to fuzz the emitter */
 } ig_options;
 
 int ig_compile(const ig_options *o);

@@ -1033,6 +1033,10 @@ int em_write(md_spec *md, const char *outdir, const char *prefix, const char *sp
   sb bufs[6] = {{0}};
   for (int i = 0; i < 6; i++) gens[i](&E, &bufs[i]);
   int rc = 0;
+  if (!outdir) { /* dry run: generated, not written */
+    for (int i = 0; i < 6; i++) free(bufs[i].s);
+    return 0;
+  }
   char tmp[6][4096], fin[6][4096];
   int written = 0;
   for (int i = 0; i < 6 && !rc; i++) {

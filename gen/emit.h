@@ -2,7 +2,8 @@
  *
  * em_write emits <outdir>/<prefix>_{gen.h,decode.c,print.c,sem.c,sym.c,desc.c}
  * and defines `const isa_desc <prefix>_isa_desc`.  Either all files are
- * written or none (returns nonzero and reports through md->dg).
+ * written or none (returns nonzero and reports through md->dg).  With
+ * outdir NULL the files are generated in memory and discarded.
  */
 #ifndef ISAGEN_EMIT_H
 #define ISAGEN_EMIT_H

@@ -1,9 +1,9 @@
 /* fuzz_spec.c — libFuzzer harness for the isagen front end.
  *
  * Each input is one spec held in memory: it is lexed, parsed, checked and
- * pattern-compiled by ig_compile exactly as `isagen --check` would, except
- * that `include` is refused (no file access), nothing is written (outdir
- * NULL) and diagnostics are discarded (diag NULL).  ig_compile releases all
+ * pattern-compiled by ig_compile exactly as `isagen` would, except that
+ * `include` is refused (no file access), the C is generated in memory and
+ * discarded (outdir NULL, emit_dry) and diagnostics are discarded (diag NULL).  ig_compile releases all
  * of its memory before returning, so LeakSanitizer reports anything it keeps.
  *
  * Build and run: see tests/fuzz/CMakeLists.txt (target fuzz_spec, ctest
@@ -23,6 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   o.len = size;
   o.allow_include = false;
   o.outdir = NULL;
+  o.emit_dry = true; /* the emitter is fuzzed too */
   o.prefix = "fuzz";
   o.diag = NULL;
   o.werror = false;

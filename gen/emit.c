@@ -897,6 +897,26 @@ static void gen_decode(em *E, sb *b) {
   }
   sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
   free(fields);
+  sb_printf(b, "/* The same encodings for the runtime's test drivers (isa_form). */\n");
+  sb_printf(b, "const isa_form %s_forms[%d] = {\n", E->prefix, md->nflats + 1);
+  for (int i = 0; i < md->nflats; i++) {
+    md_flat *f = md->flats[i];
+    sb_printf(b, "  {%d, %d, %d, M%d, V%d, %s, %s},\n", f->rule->index, f->len, f->nctx, i, i,
+              f->nctx ? ar_printf(E->ar, "C%d", i) : "0", f->nctx ? ar_printf(E->ar, "CV%d", i) : "0");
+  }
+  sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0}};\n\n");
+  for (int p = 0; p < md->nprefixes; p++) {
+    md_prefix *pf = &md->prefixes[p];
+    sb_printf(b, "static const uint8_t PC%d[] = {", p);
+    for (int k = 0; k < pf->n; k++) sb_printf(b, "%d, ", pf->ctx[k]);
+    sb_printf(b, "0};\nstatic const uint64_t PV%d[] = {", p);
+    for (int k = 0; k < pf->n; k++) sb_printf(b, "%llu, ", (unsigned long long)pf->val[k]);
+    sb_printf(b, "0};\n");
+  }
+  sb_printf(b, "const isa_prefix %s_prefixes[%d] = {\n", E->prefix, md->nprefixes + 1);
+  for (int p = 0; p < md->nprefixes; p++)
+    sb_printf(b, "  {0x%02x, %d, PC%d, PV%d},\n", md->prefixes[p].byte, md->prefixes[p].n, p, p);
+  sb_printf(b, "  {0, 0, 0, 0}};\n\n");
   /* decision tree */
   sb tree = {0}, leaves = {0};
   int nleaves = 0;
@@ -965,7 +985,8 @@ static void gen_desc(em *E, sb *b) {
   sb_printf(b, "isa_decode_result %s_decode(const uint8_t *, size_t, uint64_t, isa_insn *);\n", E->prefix);
   sb_printf(b, "int %s_print(const isa_insn *, char *, size_t);\n", E->prefix);
   sb_printf(b, "isa_step_result %s_step(isa_cpu *, const isa_insn *);\n", E->prefix);
-  sb_printf(b, "void %s_symstep(const isa_tb *, isa_symstate *, const isa_insn *);\n\n", E->prefix);
+  sb_printf(b, "void %s_symstep(const isa_tb *, isa_symstate *, const isa_insn *);\n", E->prefix);
+  sb_printf(b, "extern const isa_form %s_forms[];\nextern const isa_prefix %s_prefixes[];\n\n", E->prefix, E->prefix);
   sb_printf(b, "static const isa_reg regs[%d] = {\n", md->nregs + 1);
   for (int i = 0; i < md->nregs; i++)
     sb_printf(b, "  {\"%s\", %d, %s, %s},\n", md->regs[i].name, bw(md->regs[i].w), md->regs[i].w == TY_BOOL ? "true" : "false",
@@ -1018,6 +1039,8 @@ static void gen_desc(em *E, sb *b) {
   sb_printf(b, "  .nregs = %d,\n  .regs = regs,\n  .naliases = %d,\n  .aliases = aliases,\n", md->nregs, md->naliases);
   sb_printf(b, "  .nclasses = %d,\n  .classes = classes,\n  .ninsns = %d,\n  .insns = insns,\n", md->nclasses, md->ninsns);
   sb_printf(b, "  .nctx = %d,\n  .ctx_names = ctx_names,\n", md->nctxs);
+  sb_printf(b, "  .nforms = %d,\n  .forms = %s_forms,\n  .nprefixes = %d,\n  .prefixes = %s_prefixes,\n", md->nflats,
+            E->prefix, md->nprefixes, E->prefix);
   sb_printf(b, "  .decode = %s_decode,\n  .print = %s_print,\n  .step = %s_step,\n  .symstep = %s_symstep,\n};\n",
             E->prefix, E->prefix, E->prefix, E->prefix);
 }

@@ -162,6 +162,25 @@ typedef struct isa_symstate {
   isa_term trap;
 } isa_symstate;
 
+/* One encoding of an instruction (a "form"): the bytes b of length len with
+ * (b[i] & mask[i]) == val[i], decoded under the given context values (which
+ * prefixes set).  Every byte string the decoder accepts matches some form;
+ * test drivers build random instances of every form from this table. */
+typedef struct isa_form {
+  uint32_t insn;
+  uint8_t len, nctx;
+  const uint8_t *mask, *val;
+  const uint8_t *ctx;     /* context variable indices */
+  const uint64_t *ctxv;   /* their required values */
+} isa_form;
+
+/* A prefix byte and the context values it sets. */
+typedef struct isa_prefix {
+  uint8_t byte, n;
+  const uint8_t *ctx;
+  const uint64_t *val;
+} isa_prefix;
+
 /* ---- the descriptor ---------------------------------------------------- */
 
 typedef struct isa_syscall_abi {
@@ -193,6 +212,10 @@ typedef struct isa_desc {
   const isa_insn_info *insns;
   unsigned nctx;
   const char *const *ctx_names;
+  unsigned nforms; /* in decode order: more specific forms first */
+  const isa_form *forms;
+  unsigned nprefixes;
+  const isa_prefix *prefixes;
 
   /* Decode the bytes buf[0..n) found at addr.  On OK fills *out. */
   isa_decode_result (*decode)(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out);

@@ -1,0 +1,792 @@
+/* terms.c — hash-consed term DAG with local simplification. */
+#include "terms.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tm_node {
+  uint8_t kind, sort, nargs, p0, p1;
+  isa_term a[3];
+  uint64_t val; /* constants: the value; variables: the index */
+} tm_node;
+
+struct tm_ctx {
+  unsigned addr_bits;
+  tm_node *n;
+  size_t nn, capn;
+  uint32_t *hash; /* open addressing over node ids; 0 = empty */
+  size_t caph;
+  /* variables */
+  isa_term *vars;
+  char **names;
+  size_t nvars, capvars;
+  const char *error;
+  /* evaluation memo */
+  uint64_t *memo;
+  uint32_t *memo_gen;
+  size_t capmemo;
+  uint32_t gen;
+};
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) {
+    fputs("mcveto: out of memory\n", stderr);
+    exit(3);
+  }
+  return q;
+}
+
+static uint64_t mask(unsigned w) { return w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1); }
+
+static int64_t sx(uint64_t v, unsigned w) {
+  uint64_t s = (uint64_t)1 << (w - 1);
+  v &= mask(w);
+  return (int64_t)((v ^ s) - s);
+}
+
+tm_ctx *tm_new(unsigned addr_bits) {
+  tm_ctx *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->addr_bits = addr_bits;
+  c->nn = 1; /* id 0 is "no term" */
+  c->capn = 1024;
+  c->n = xrealloc(NULL, sizeof *c->n * c->capn);
+  memset(&c->n[0], 0, sizeof c->n[0]);
+  c->caph = 2048;
+  c->hash = calloc(c->caph, sizeof *c->hash);
+  if (!c->hash) exit(3);
+  return c;
+}
+
+void tm_free(tm_ctx *c) {
+  if (!c) return;
+  for (size_t i = 0; i < c->nvars; i++) free(c->names[i]);
+  free(c->names);
+  free(c->vars);
+  free(c->n);
+  free(c->hash);
+  free(c->memo);
+  free(c->memo_gen);
+  free(c);
+}
+
+unsigned tm_addr_bits(const tm_ctx *c) { return c->addr_bits; }
+size_t tm_count(const tm_ctx *c) { return c->nn - 1; }
+const char *tm_error(const tm_ctx *c) { return c->error; }
+
+static uint32_t node_hash(const tm_node *x) {
+  uint64_t h = 1469598103934665603ull;
+  const uint64_t f[8] = {x->kind, x->sort, x->p0, x->p1, x->a[0], x->a[1], x->a[2], x->val};
+  for (int i = 0; i < 8; i++) h = (h ^ f[i]) * 1099511628211ull;
+  return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool node_eq(const tm_node *x, const tm_node *y) {
+  return x->kind == y->kind && x->sort == y->sort && x->nargs == y->nargs && x->p0 == y->p0 && x->p1 == y->p1 &&
+         x->a[0] == y->a[0] && x->a[1] == y->a[1] && x->a[2] == y->a[2] && x->val == y->val;
+}
+
+static void rehash(tm_ctx *c) {
+  size_t cap = c->caph * 2;
+  uint32_t *h = calloc(cap, sizeof *h);
+  if (!h) exit(3);
+  for (size_t id = 1; id < c->nn; id++) {
+    size_t i = node_hash(&c->n[id]) & (cap - 1);
+    while (h[i]) i = (i + 1) & (cap - 1);
+    h[i] = (uint32_t)id;
+  }
+  free(c->hash);
+  c->hash = h;
+  c->caph = cap;
+}
+
+/* The unique id of a node equal to *x, creating it if needed. */
+static isa_term intern(tm_ctx *c, const tm_node *x) {
+  size_t i = node_hash(x) & (c->caph - 1);
+  while (c->hash[i]) {
+    if (node_eq(&c->n[c->hash[i]], x)) return c->hash[i];
+    i = (i + 1) & (c->caph - 1);
+  }
+  if (c->nn >= UINT32_MAX - 1) {
+    fputs("mcveto: too many terms\n", stderr);
+    exit(3);
+  }
+  if (c->nn == c->capn) {
+    c->capn *= 2;
+    c->n = xrealloc(c->n, sizeof *c->n * c->capn);
+  }
+  isa_term id = (isa_term)c->nn++;
+  c->n[id] = *x;
+  c->hash[i] = id;
+  if ((c->nn + 1) * 2 > c->caph) rehash(c);
+  return id;
+}
+
+isa_term tm_const(tm_ctx *c, uint64_t value, unsigned width) {
+  tm_node x = {0};
+  x.kind = TM_CONST;
+  x.sort = (uint8_t)width;
+  x.val = width == TM_BOOL ? (value != 0) : value & mask(width);
+  return intern(c, &x);
+}
+
+isa_term tm_true(tm_ctx *c) { return tm_const(c, 1, TM_BOOL); }
+isa_term tm_false(tm_ctx *c) { return tm_const(c, 0, TM_BOOL); }
+
+isa_term tm_var(tm_ctx *c, const char *name, unsigned sort) {
+  for (size_t i = 0; i < c->nvars; i++)
+    if (c->n[c->vars[i]].sort == sort && strcmp(c->names[i], name) == 0) return c->vars[i];
+  if (c->nvars == c->capvars) {
+    c->capvars = c->capvars ? c->capvars * 2 : 64;
+    c->vars = xrealloc(c->vars, sizeof *c->vars * c->capvars);
+    c->names = xrealloc(c->names, sizeof *c->names * c->capvars);
+  }
+  tm_node x = {0};
+  x.kind = TM_VAR;
+  x.sort = (uint8_t)sort;
+  x.val = c->nvars;
+  isa_term t = intern(c, &x);
+  size_t len = strlen(name);
+  c->names[c->nvars] = xrealloc(NULL, len + 1);
+  memcpy(c->names[c->nvars], name, len + 1);
+  c->vars[c->nvars++] = t;
+  return t;
+}
+
+unsigned tm_sort(const tm_ctx *c, isa_term t) { return c->n[t].sort; }
+int tm_kind(const tm_ctx *c, isa_term t) { return c->n[t].kind; }
+unsigned tm_nargs(const tm_ctx *c, isa_term t) { return c->n[t].nargs; }
+isa_term tm_arg(const tm_ctx *c, isa_term t, unsigned i) { return i < 3 ? c->n[t].a[i] : 0; }
+unsigned tm_param(const tm_ctx *c, isa_term t, unsigned i) { return i ? c->n[t].p1 : c->n[t].p0; }
+uint32_t tm_var_index(const tm_ctx *c, isa_term t) { return (uint32_t)c->n[t].val; }
+size_t tm_var_count(const tm_ctx *c) { return c->nvars; }
+isa_term tm_var_term(const tm_ctx *c, uint32_t index) { return index < c->nvars ? c->vars[index] : 0; }
+const char *tm_var_name(const tm_ctx *c, uint32_t index) { return index < c->nvars ? c->names[index] : "?"; }
+
+bool tm_is_const(const tm_ctx *c, isa_term t, uint64_t *value) {
+  if (!t || c->n[t].kind != TM_CONST) return false;
+  if (value) *value = c->n[t].val;
+  return true;
+}
+
+/* ---- constant folding ------------------------------------------------------- */
+
+/* op applied to constants, SMT-LIB semantics; w = operand width. */
+static uint64_t fold(isa_op op, const uint64_t *v, unsigned w, unsigned p0, unsigned p1, unsigned w2) {
+  uint64_t a = v[0], b = v[1], m = mask(w);
+  switch (op) {
+  case ISA_OP_NOT: return ~a & m;
+  case ISA_OP_NEG: return (0 - a) & m;
+  case ISA_OP_ADD: return (a + b) & m;
+  case ISA_OP_SUB: return (a - b) & m;
+  case ISA_OP_MUL: return (a * b) & m;
+  case ISA_OP_UDIV: return b ? a / b : m;
+  case ISA_OP_UREM: return b ? a % b : a;
+  case ISA_OP_SDIV: {
+    int64_t x = sx(a, w), y = sx(b, w);
+    if (!y) return x < 0 ? 1 : m;
+    uint64_t ux = x < 0 ? 0 - (uint64_t)x : (uint64_t)x, uy = y < 0 ? 0 - (uint64_t)y : (uint64_t)y;
+    uint64_t q = ux / uy;
+    return ((x < 0) != (y < 0) ? 0 - q : q) & m;
+  }
+  case ISA_OP_SREM: {
+    int64_t x = sx(a, w), y = sx(b, w);
+    if (!y) return a;
+    uint64_t ux = x < 0 ? 0 - (uint64_t)x : (uint64_t)x, uy = y < 0 ? 0 - (uint64_t)y : (uint64_t)y;
+    uint64_t r = ux % uy;
+    return (x < 0 ? 0 - r : r) & m;
+  }
+  case ISA_OP_AND: return a & b;
+  case ISA_OP_OR: return a | b;
+  case ISA_OP_XOR: return a ^ b;
+  case ISA_OP_SHL: return b >= w ? 0 : (a << b) & m;
+  case ISA_OP_LSHR: return b >= w ? 0 : a >> b;
+  case ISA_OP_ASHR: {
+    int64_t x = sx(a, w);
+    if (b >= w) b = w - 1;
+    return (uint64_t)(x < 0 ? ~(~x >> b) : x >> b) & m;
+  }
+  case ISA_OP_EQ: return a == b;
+  case ISA_OP_ULT: return a < b;
+  case ISA_OP_ULE: return a <= b;
+  case ISA_OP_SLT: return sx(a, w) < sx(b, w);
+  case ISA_OP_SLE: return sx(a, w) <= sx(b, w);
+  case ISA_OP_LNOT: return !a;
+  case ISA_OP_LAND: return a && b;
+  case ISA_OP_LOR: return a || b;
+  case ISA_OP_LXOR: return (a != 0) != (b != 0);
+  case ISA_OP_IFF: return (a != 0) == (b != 0);
+  case ISA_OP_ITE: return a ? v[1] : v[2];
+  case ISA_OP_EXTRACT: return (a >> p1) & mask(p0 - p1 + 1);
+  case ISA_OP_CONCAT: return (w2 >= 64 ? 0 : a << w2) | b;
+  case ISA_OP_ZEXT: return a;
+  case ISA_OP_SEXT: return (uint64_t)sx(a, w) & mask(p0);
+  case ISA_OP_BOOL2BV: return a != 0;
+  default: return 0;
+  }
+}
+
+/* ---- construction with rewrites --------------------------------------------- */
+
+static bool misuse(tm_ctx *c, const char *what) {
+  if (!c->error) c->error = what;
+  return false;
+}
+
+/* Result sort of op on args, or -1 (and an error) if ill-sorted. */
+static int result_sort(tm_ctx *c, isa_op op, const isa_term *a, unsigned n, unsigned p0, unsigned p1) {
+  unsigned s0 = n > 0 ? c->n[a[0]].sort : 0, s1 = n > 1 ? c->n[a[1]].sort : 0;
+  for (unsigned i = 0; i < n; i++)
+    if (!a[i] || a[i] >= c->nn) return misuse(c, "invalid term argument"), -1;
+  switch (op) {
+  case ISA_OP_NOT:
+  case ISA_OP_NEG:
+    if (n != 1 || s0 == TM_BOOL || s0 == TM_ARRAY) return misuse(c, "NOT/NEG needs one bit-vector"), -1;
+    return (int)s0;
+  case ISA_OP_ADD: case ISA_OP_SUB: case ISA_OP_MUL: case ISA_OP_UDIV: case ISA_OP_UREM:
+  case ISA_OP_SDIV: case ISA_OP_SREM: case ISA_OP_AND: case ISA_OP_OR: case ISA_OP_XOR:
+  case ISA_OP_SHL: case ISA_OP_LSHR: case ISA_OP_ASHR:
+    if (n != 2 || s0 != s1 || s0 == TM_BOOL || s0 == TM_ARRAY) return misuse(c, "binary bit-vector operator needs two bit-vectors of one width"), -1;
+    return (int)s0;
+  case ISA_OP_EQ: case ISA_OP_ULT: case ISA_OP_ULE: case ISA_OP_SLT: case ISA_OP_SLE:
+    if (n != 2 || s0 != s1 || s0 == TM_BOOL || s0 == TM_ARRAY) return misuse(c, "comparison needs two bit-vectors of one width"), -1;
+    return TM_BOOL;
+  case ISA_OP_LNOT:
+    if (n != 1 || s0 != TM_BOOL) return misuse(c, "LNOT needs a bool"), -1;
+    return TM_BOOL;
+  case ISA_OP_LAND: case ISA_OP_LOR: case ISA_OP_LXOR: case ISA_OP_IFF:
+    if (n != 2 || s0 != TM_BOOL || s1 != TM_BOOL) return misuse(c, "boolean operator needs two bools"), -1;
+    return TM_BOOL;
+  case ISA_OP_ITE:
+    if (n != 3 || s0 != TM_BOOL || s1 != c->n[a[2]].sort) return misuse(c, "ITE needs a bool and two terms of one sort"), -1;
+    return (int)s1;
+  case ISA_OP_EXTRACT:
+    if (n != 1 || s0 == TM_BOOL || s0 == TM_ARRAY || p0 < p1 || p0 >= s0) return misuse(c, "EXTRACT out of range"), -1;
+    return (int)(p0 - p1 + 1);
+  case ISA_OP_CONCAT:
+    if (n != 2 || s0 == TM_BOOL || s1 == TM_BOOL || s0 == TM_ARRAY || s1 == TM_ARRAY || s0 + s1 > 64)
+      return misuse(c, "CONCAT needs two bit-vectors of at most 64 bits together"), -1;
+    return (int)(s0 + s1);
+  case ISA_OP_ZEXT:
+  case ISA_OP_SEXT:
+    if (n != 1 || s0 == TM_BOOL || s0 == TM_ARRAY || p0 < s0 || p0 > 64) return misuse(c, "extension to a narrower width"), -1;
+    return (int)p0;
+  case ISA_OP_BOOL2BV:
+    if (n != 1 || s0 != TM_BOOL) return misuse(c, "BOOL2BV needs a bool"), -1;
+    return 1;
+  case ISA_OP_SELECT:
+    if (n != 2 || s0 != TM_ARRAY || s1 != c->addr_bits) return misuse(c, "SELECT needs an array and an address"), -1;
+    return 8;
+  case ISA_OP_STORE:
+    if (n != 3 || s0 != TM_ARRAY || s1 != c->addr_bits || c->n[a[2]].sort != 8) return misuse(c, "STORE needs an array, an address and a byte"), -1;
+    return TM_ARRAY;
+  default:
+    return misuse(c, "unknown operator"), -1;
+  }
+}
+
+static isa_term mk(tm_ctx *c, isa_op op, unsigned sort, const isa_term *a, unsigned n, unsigned p0, unsigned p1) {
+  tm_node x = {0};
+  x.kind = (uint8_t)op;
+  x.sort = (uint8_t)sort;
+  x.nargs = (uint8_t)n;
+  x.p0 = (uint8_t)p0;
+  x.p1 = (uint8_t)p1;
+  for (unsigned i = 0; i < n; i++) x.a[i] = a[i];
+  return intern(c, &x);
+}
+
+static bool is_k(tm_ctx *c, isa_term t, uint64_t v) { return c->n[t].kind == TM_CONST && c->n[t].val == v; }
+
+static bool commutative(isa_op op) {
+  return op == ISA_OP_ADD || op == ISA_OP_MUL || op == ISA_OP_AND || op == ISA_OP_OR || op == ISA_OP_XOR ||
+         op == ISA_OP_EQ || op == ISA_OP_LAND || op == ISA_OP_LOR || op == ISA_OP_LXOR || op == ISA_OP_IFF;
+}
+
+/* Split t into base + constant offset (base 0 means t is constant). */
+static void base_off(tm_ctx *c, isa_term t, isa_term *base, uint64_t *off) {
+  const tm_node *x = &c->n[t];
+  if (x->kind == TM_CONST) {
+    *base = 0;
+    *off = x->val;
+  } else if (x->kind == ISA_OP_ADD && c->n[x->a[1]].kind == TM_CONST) {
+    *base = x->a[0];
+    *off = c->n[x->a[1]].val;
+  } else {
+    *base = t;
+    *off = 0;
+  }
+}
+
+/* 1: the addresses are equal, 0: provably different, -1: unknown. */
+static int addr_cmp(tm_ctx *c, isa_term a, isa_term b) {
+  if (a == b) return 1;
+  isa_term ba, bb;
+  uint64_t oa, ob;
+  base_off(c, a, &ba, &oa);
+  base_off(c, b, &bb, &ob);
+  if (ba == bb) return oa == ob ? 1 : 0;
+  return -1;
+}
+
+isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned p0, unsigned p1) {
+  int rs = result_sort(c, op, args, n, p0, p1);
+  if (rs < 0) return 0;
+  unsigned sort = (unsigned)rs;
+  isa_term a[3] = {n > 0 ? args[0] : 0, n > 1 ? args[1] : 0, n > 2 ? args[2] : 0};
+  unsigned w = c->n[a[0]].sort; /* operand width */
+  /* constants */
+  bool allk = op != ISA_OP_SELECT && op != ISA_OP_STORE;
+  for (unsigned i = 0; i < n && allk; i++) allk = c->n[a[i]].kind == TM_CONST;
+  if (allk) {
+    uint64_t v[3] = {c->n[a[0]].val, n > 1 ? c->n[a[1]].val : 0, n > 2 ? c->n[a[2]].val : 0};
+    return tm_const(c, fold(op, v, w, p0, p1, n > 1 ? c->n[a[1]].sort : 0), sort);
+  }
+  if (commutative(op) && (c->n[a[0]].kind == TM_CONST || (c->n[a[1]].kind != TM_CONST && a[0] > a[1]))) {
+    isa_term t = a[0];
+    a[0] = a[1];
+    a[1] = t;
+  }
+  uint64_t m = mask(w);
+  switch (op) {
+  case ISA_OP_NOT:
+  case ISA_OP_NEG:
+  case ISA_OP_LNOT:
+    if (c->n[a[0]].kind == op) return c->n[a[0]].a[0];
+    break;
+  case ISA_OP_ADD:
+    if (is_k(c, a[1], 0)) return a[0];
+    /* (x + k1) + k2 = x + (k1 + k2): keeps addresses in base + offset form */
+    if (c->n[a[1]].kind == TM_CONST && c->n[a[0]].kind == ISA_OP_ADD && c->n[c->n[a[0]].a[1]].kind == TM_CONST)
+      return tm_app2(c, ISA_OP_ADD, c->n[a[0]].a[0],
+                     tm_const(c, c->n[c->n[a[0]].a[1]].val + c->n[a[1]].val, w));
+    break;
+  case ISA_OP_SUB:
+    if (is_k(c, a[1], 0)) return a[0];
+    if (a[0] == a[1]) return tm_const(c, 0, w);
+    if (c->n[a[1]].kind == TM_CONST) return tm_app2(c, ISA_OP_ADD, a[0], tm_const(c, 0 - c->n[a[1]].val, w));
+    break;
+  case ISA_OP_MUL:
+    if (is_k(c, a[1], 0)) return a[1];
+    if (is_k(c, a[1], 1)) return a[0];
+    break;
+  case ISA_OP_AND:
+    if (is_k(c, a[1], 0)) return a[1];
+    if (is_k(c, a[1], m) || a[0] == a[1]) return a[0];
+    break;
+  case ISA_OP_OR:
+    if (is_k(c, a[1], 0) || a[0] == a[1]) return a[0];
+    if (is_k(c, a[1], m)) return a[1];
+    break;
+  case ISA_OP_XOR:
+    if (is_k(c, a[1], 0)) return a[0];
+    if (a[0] == a[1]) return tm_const(c, 0, w);
+    break;
+  case ISA_OP_SHL:
+  case ISA_OP_LSHR:
+    if (is_k(c, a[1], 0)) return a[0];
+    if (c->n[a[1]].kind == TM_CONST && c->n[a[1]].val >= w) return tm_const(c, 0, w);
+    break;
+  case ISA_OP_ASHR:
+    if (is_k(c, a[1], 0)) return a[0];
+    break;
+  case ISA_OP_EQ:
+  case ISA_OP_ULE:
+  case ISA_OP_SLE:
+  case ISA_OP_IFF:
+    if (a[0] == a[1]) return tm_true(c);
+    break;
+  case ISA_OP_ULT:
+  case ISA_OP_SLT:
+  case ISA_OP_LXOR:
+    if (a[0] == a[1]) return tm_false(c);
+    break;
+  case ISA_OP_LAND:
+    if (is_k(c, a[1], 0)) return a[1];
+    if (is_k(c, a[1], 1) || a[0] == a[1]) return a[0];
+    break;
+  case ISA_OP_LOR:
+    if (is_k(c, a[1], 1)) return a[1];
+    if (is_k(c, a[1], 0) || a[0] == a[1]) return a[0];
+    break;
+  case ISA_OP_ITE:
+    if (c->n[a[0]].kind == TM_CONST) return c->n[a[0]].val ? a[1] : a[2];
+    if (a[1] == a[2]) return a[1];
+    if (sort == TM_BOOL && is_k(c, a[1], 1) && is_k(c, a[2], 0)) return a[0];
+    if (sort == TM_BOOL && is_k(c, a[1], 0) && is_k(c, a[2], 1)) return tm_app1(c, ISA_OP_LNOT, a[0]);
+    if (c->n[a[0]].kind == ISA_OP_LNOT) { /* ite(!c, x, y) = ite(c, y, x) */
+      isa_term t[3] = {c->n[a[0]].a[0], a[2], a[1]};
+      return tm_app(c, ISA_OP_ITE, t, 3, 0, 0);
+    }
+    break;
+  case ISA_OP_EXTRACT: {
+    const tm_node *x = &c->n[a[0]];
+    if (p1 == 0 && p0 == w - 1) return a[0];
+    if (x->kind == ISA_OP_EXTRACT) return tm_extract(c, x->a[0], p0 + x->p1, p1 + x->p1);
+    if (x->kind == ISA_OP_CONCAT) {
+      unsigned lw = c->n[x->a[1]].sort;
+      if (p0 < lw) return tm_extract(c, x->a[1], p0, p1);
+      if (p1 >= lw) return tm_extract(c, x->a[0], p0 - lw, p1 - lw);
+    }
+    if (x->kind == ISA_OP_ZEXT) {
+      unsigned iw = c->n[x->a[0]].sort;
+      if (p0 < iw) return tm_extract(c, x->a[0], p0, p1);
+      if (p1 >= iw) return tm_const(c, 0, p0 - p1 + 1);
+    }
+    break;
+  }
+  case ISA_OP_CONCAT: {
+    const tm_node *x = &c->n[a[0]], *y = &c->n[a[1]];
+    /* adjacent slices of one value join again */
+    if (x->kind == ISA_OP_EXTRACT && y->kind == ISA_OP_EXTRACT && x->a[0] == y->a[0] && x->p1 == y->p0 + 1)
+      return tm_extract(c, x->a[0], x->p0, y->p1);
+    if (x->kind == TM_CONST && x->val == 0) return tm_zext(c, a[1], sort);
+    break;
+  }
+  case ISA_OP_ZEXT:
+  case ISA_OP_SEXT:
+    if (p0 == w) return a[0];
+    if (c->n[a[0]].kind == op) {
+      isa_term in = c->n[a[0]].a[0];
+      return tm_app(c, op, &in, 1, p0, 0);
+    }
+    break;
+  case ISA_OP_SELECT: {
+    /* read over write */
+    isa_term mem = a[0];
+    for (int guard = 0; guard < 4096; guard++) {
+      const tm_node *x = &c->n[mem];
+      if (x->kind != ISA_OP_STORE) break;
+      int r = addr_cmp(c, x->a[1], a[1]);
+      if (r == 1) return x->a[2];
+      if (r == -1) break;
+      mem = x->a[0];
+    }
+    isa_term t[2] = {mem, a[1]};
+    return mk(c, op, sort, t, 2, 0, 0);
+  }
+  case ISA_OP_STORE: {
+    const tm_node *x = &c->n[a[0]];
+    if (x->kind == ISA_OP_STORE && addr_cmp(c, x->a[1], a[1]) == 1) { /* overwritten */
+      isa_term t[3] = {x->a[0], a[1], a[2]};
+      return mk(c, op, sort, t, 3, 0, 0);
+    }
+    /* storing back what is there changes nothing */
+    const tm_node *v = &c->n[a[2]];
+    if (v->kind == ISA_OP_SELECT && v->a[0] == a[0] && v->a[1] == a[1]) return a[0];
+    break;
+  }
+  default:
+    break;
+  }
+  return mk(c, op, sort, a, n, op == ISA_OP_EXTRACT || op == ISA_OP_ZEXT || op == ISA_OP_SEXT ? p0 : 0,
+            op == ISA_OP_EXTRACT ? p1 : 0);
+}
+
+isa_term tm_app1(tm_ctx *c, isa_op op, isa_term a) { return tm_app(c, op, &a, 1, 0, 0); }
+isa_term tm_app2(tm_ctx *c, isa_op op, isa_term a, isa_term b) {
+  isa_term t[2] = {a, b};
+  return tm_app(c, op, t, 2, 0, 0);
+}
+isa_term tm_ite(tm_ctx *c, isa_term cond, isa_term a, isa_term b) {
+  isa_term t[3] = {cond, a, b};
+  return tm_app(c, ISA_OP_ITE, t, 3, 0, 0);
+}
+isa_term tm_extract(tm_ctx *c, isa_term a, unsigned hi, unsigned lo) { return tm_app(c, ISA_OP_EXTRACT, &a, 1, hi, lo); }
+isa_term tm_zext(tm_ctx *c, isa_term a, unsigned width) { return tm_app(c, ISA_OP_ZEXT, &a, 1, width, 0); }
+
+static isa_term tb_konst(void *ctx, uint64_t value, unsigned width) { return tm_const(ctx, value, width); }
+static isa_term tb_app(void *ctx, isa_op op, const isa_term *args, unsigned nargs, unsigned p0, unsigned p1) {
+  return tm_app(ctx, op, args, nargs, p0, p1);
+}
+
+isa_tb tm_builder(tm_ctx *c) { return (isa_tb){c, tb_konst, tb_app}; }
+
+/* ---- evaluation -------------------------------------------------------------- */
+
+static void memo_reset(tm_ctx *c) {
+  if (c->capmemo < c->nn) {
+    size_t cap = c->nn * 2;
+    c->memo = xrealloc(c->memo, sizeof *c->memo * cap);
+    c->memo_gen = xrealloc(c->memo_gen, sizeof *c->memo_gen * cap);
+    memset(c->memo_gen, 0, sizeof *c->memo_gen * cap);
+    c->capmemo = cap;
+    c->gen = 0;
+  }
+  if (++c->gen == 0) {
+    memset(c->memo_gen, 0, sizeof *c->memo_gen * c->capmemo);
+    c->gen = 1;
+  }
+}
+
+/* Evaluation and substitution walk the DAG with explicit stacks: terms from
+ * long traces can be far deeper than the C stack. */
+typedef struct tstack {
+  isa_term *v;
+  size_t n, cap;
+} tstack;
+
+static void ts_push(tstack *s, isa_term t) {
+  if (s->n == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 256;
+    s->v = xrealloc(s->v, sizeof *s->v * s->cap);
+  }
+  s->v[s->n++] = t;
+}
+
+static bool done(const tm_ctx *c, isa_term t) { return c->memo_gen[t] == c->gen; }
+static void set(tm_ctx *c, isa_term t, uint64_t v) {
+  c->memo[t] = v;
+  c->memo_gen[t] = c->gen;
+}
+
+static uint64_t ev(tm_ctx *c, isa_term t, const tm_env *env);
+
+static uint8_t ev_byte(tm_ctx *c, isa_term mem, uint64_t addr, const tm_env *env) {
+  for (;;) {
+    const tm_node *x = &c->n[mem];
+    if (x->kind == ISA_OP_STORE) {
+      if ((ev(c, x->a[1], env) & mask(c->addr_bits)) == addr) return (uint8_t)ev(c, x->a[2], env);
+      mem = x->a[0];
+    } else if (x->kind == ISA_OP_ITE) {
+      mem = ev(c, x->a[0], env) ? x->a[1] : x->a[2];
+    } else if (x->kind == TM_VAR) {
+      return env->mem ? env->mem(env->ctx, (uint32_t)x->val, addr) : 0;
+    } else {
+      return 0;
+    }
+  }
+}
+
+static uint64_t ev(tm_ctx *c, isa_term root, const tm_env *env) {
+  if (done(c, root)) return c->memo[root];
+  tstack st = {0};
+  ts_push(&st, root);
+  while (st.n) {
+    isa_term t = st.v[st.n - 1];
+    if (done(c, t)) {
+      st.n--;
+      continue;
+    }
+    const tm_node *x = &c->n[t];
+    if (x->kind == TM_CONST) {
+      set(c, t, x->val);
+    } else if (x->kind == TM_VAR) {
+      set(c, t, env->var ? env->var(env->ctx, (uint32_t)x->val) & (x->sort ? mask(x->sort) : 1) : 0);
+    } else if (x->kind == ISA_OP_ITE) { /* only the chosen arm is evaluated */
+      if (!done(c, x->a[0])) {
+        ts_push(&st, x->a[0]);
+        continue;
+      }
+      isa_term arm = c->memo[x->a[0]] ? x->a[1] : x->a[2];
+      if (c->n[arm].sort == TM_ARRAY) {
+        set(c, t, 0);
+      } else {
+        if (!done(c, arm)) {
+          ts_push(&st, arm);
+          continue;
+        }
+        set(c, t, c->memo[arm]);
+      }
+    } else if (x->kind == ISA_OP_SELECT) {
+      if (!done(c, x->a[1])) {
+        ts_push(&st, x->a[1]);
+        continue;
+      }
+      set(c, t, ev_byte(c, x->a[0], c->memo[x->a[1]] & mask(c->addr_bits), env));
+    } else if (x->kind == ISA_OP_STORE || x->sort == TM_ARRAY) {
+      set(c, t, 0); /* arrays have no scalar value; bytes come from ev_byte */
+    } else {
+      bool ready = true;
+      for (unsigned i = 0; i < x->nargs; i++)
+        if (!done(c, x->a[i])) {
+          ts_push(&st, x->a[i]);
+          ready = false;
+        }
+      if (!ready) continue;
+      uint64_t v[3] = {0, 0, 0};
+      for (unsigned i = 0; i < x->nargs; i++) v[i] = c->memo[x->a[i]];
+      set(c, t, fold((isa_op)x->kind, v, c->n[x->a[0]].sort, x->p0, x->p1, x->nargs > 1 ? c->n[x->a[1]].sort : 0));
+    }
+    st.n--;
+  }
+  free(st.v);
+  return c->memo[root];
+}
+
+uint64_t tm_eval(tm_ctx *c, isa_term t, const tm_env *env) {
+  memo_reset(c);
+  return ev(c, t, env);
+}
+
+uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env) {
+  memo_reset(c);
+  return ev_byte(c, array, addr & mask(c->addr_bits), env);
+}
+
+/* ---- substitution ------------------------------------------------------------ */
+
+isa_term tm_subst(tm_ctx *c, isa_term root, const isa_term *map) {
+  size_t n = c->nn;
+  isa_term *memo = calloc(n, sizeof *memo); /* results for the terms that existed before */
+  if (!memo) exit(3);
+  tstack st = {0};
+  ts_push(&st, root);
+  while (st.n) {
+    isa_term t = st.v[st.n - 1];
+    if (memo[t]) {
+      st.n--;
+      continue;
+    }
+    tm_node x = c->n[t]; /* a copy: tm_app may move the node array */
+    if (x.kind == TM_VAR) memo[t] = map[x.val] ? map[x.val] : t;
+    else if (x.kind == TM_CONST) memo[t] = t;
+    else {
+      bool ready = true;
+      for (unsigned i = 0; i < x.nargs; i++)
+        if (!memo[x.a[i]]) {
+          ts_push(&st, x.a[i]);
+          ready = false;
+        }
+      if (!ready) continue;
+      isa_term a[3] = {0, 0, 0};
+      bool same = true;
+      for (unsigned i = 0; i < x.nargs; i++) {
+        a[i] = memo[x.a[i]];
+        same = same && a[i] == x.a[i];
+      }
+      memo[t] = same ? t : tm_app(c, (isa_op)x.kind, a, x.nargs, x.p0, x.p1);
+    }
+    st.n--;
+  }
+  isa_term r = memo[root];
+  free(st.v);
+  free(memo);
+  return r;
+}
+
+/* ---- printing ---------------------------------------------------------------- */
+
+typedef struct pbuf {
+  char *buf;
+  size_t size, n;
+} pbuf;
+
+static void put(pbuf *p, const char *s) {
+  for (; *s; s++, p->n++)
+    if (p->n + 1 < p->size) p->buf[p->n] = *s;
+}
+
+static const char *const infix[] = {
+    [ISA_OP_ADD] = "+", [ISA_OP_SUB] = "-", [ISA_OP_MUL] = "*", [ISA_OP_UDIV] = "/u", [ISA_OP_UREM] = "%u",
+    [ISA_OP_SDIV] = "/s", [ISA_OP_SREM] = "%s", [ISA_OP_AND] = "&", [ISA_OP_OR] = "|", [ISA_OP_XOR] = "^",
+    [ISA_OP_SHL] = "<<", [ISA_OP_LSHR] = ">>", [ISA_OP_ASHR] = ">>s", [ISA_OP_EQ] = "==", [ISA_OP_ULT] = "<u",
+    [ISA_OP_ULE] = "<=u", [ISA_OP_SLT] = "<s", [ISA_OP_SLE] = "<=s", [ISA_OP_LAND] = "&&", [ISA_OP_LOR] = "||",
+    [ISA_OP_LXOR] = "^^", [ISA_OP_IFF] = "<=>", [ISA_OP_CONCAT] = "++"};
+
+static void pr(tm_ctx *c, isa_term t, pbuf *p, int depth) {
+  char tmp[64];
+  const tm_node *x = &c->n[t];
+  if (p->n >= p->size && p->size) return; /* enough */
+  if (depth > 200) {
+    put(p, "...");
+    return;
+  }
+  switch (x->kind) {
+  case TM_CONST:
+    if (x->sort == TM_BOOL) put(p, x->val ? "true" : "false");
+    else {
+      snprintf(tmp, sizeof tmp, x->val < 10 ? "%llu" : "0x%llx", (unsigned long long)x->val);
+      put(p, tmp);
+    }
+    return;
+  case TM_VAR:
+    put(p, c->names[x->val]);
+    return;
+  case ISA_OP_NOT: put(p, "~"); pr(c, x->a[0], p, depth + 1); return;
+  case ISA_OP_NEG: put(p, "-"); pr(c, x->a[0], p, depth + 1); return;
+  case ISA_OP_LNOT: put(p, "!"); pr(c, x->a[0], p, depth + 1); return;
+  case ISA_OP_ITE:
+    put(p, "(");
+    pr(c, x->a[0], p, depth + 1);
+    put(p, " ? ");
+    pr(c, x->a[1], p, depth + 1);
+    put(p, " : ");
+    pr(c, x->a[2], p, depth + 1);
+    put(p, ")");
+    return;
+  case ISA_OP_EXTRACT:
+    pr(c, x->a[0], p, depth + 1);
+    if (x->p0 == x->p1) snprintf(tmp, sizeof tmp, "[%u]", x->p0);
+    else snprintf(tmp, sizeof tmp, "[%u:%u]", x->p0, x->p1);
+    put(p, tmp);
+    return;
+  case ISA_OP_ZEXT:
+  case ISA_OP_SEXT:
+    snprintf(tmp, sizeof tmp, "%s%u(", x->kind == ISA_OP_ZEXT ? "zext" : "sext", x->p0);
+    put(p, tmp);
+    pr(c, x->a[0], p, depth + 1);
+    put(p, ")");
+    return;
+  case ISA_OP_BOOL2BV:
+    put(p, "bv1(");
+    pr(c, x->a[0], p, depth + 1);
+    put(p, ")");
+    return;
+  case ISA_OP_SELECT:
+    pr(c, x->a[0], p, depth + 1);
+    put(p, "[");
+    pr(c, x->a[1], p, depth + 1);
+    put(p, "]");
+    return;
+  case ISA_OP_STORE:
+    pr(c, x->a[0], p, depth + 1);
+    put(p, "{");
+    pr(c, x->a[1], p, depth + 1);
+    put(p, " := ");
+    pr(c, x->a[2], p, depth + 1);
+    put(p, "}");
+    return;
+  default:
+    if (x->kind < sizeof infix / sizeof *infix && infix[x->kind] && x->nargs == 2) {
+      put(p, "(");
+      pr(c, x->a[0], p, depth + 1);
+      put(p, " ");
+      put(p, infix[x->kind]);
+      put(p, " ");
+      pr(c, x->a[1], p, depth + 1);
+      put(p, ")");
+      return;
+    }
+    put(p, "?");
+  }
+}
+
+size_t tm_print(tm_ctx *c, isa_term t, char *buf, size_t size) {
+  pbuf p = {buf, size, 0};
+  if (size) buf[0] = 0;
+  if (!t) {
+    put(&p, "<none>");
+  } else
+    pr(c, t, &p, 0);
+  if (size) {
+    if (p.n + 1 > size && size > 4) memcpy(buf + size - 4, "...", 4);
+    else buf[p.n < size ? p.n : size - 1] = 0;
+  }
+  return p.n;
+}
+
+void tm_fprint(tm_ctx *c, isa_term t, FILE *f) {
+  char small[4096];
+  size_t n = tm_print(c, t, small, sizeof small);
+  if (n < sizeof small) {
+    fputs(small, f);
+    return;
+  }
+  char *big = malloc(n + 1);
+  if (!big) exit(3);
+  tm_print(c, t, big, n + 1);
+  fputs(big, f);
+  free(big);
+}

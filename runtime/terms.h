@@ -1,0 +1,98 @@
+/* terms.h — hash-consed terms over bit-vectors, booleans and byte arrays.
+ *
+ * The runtime's own representation of symbolic values: a DAG in which every
+ * distinct term exists once (structural equality is identity), built through
+ * tm_app, which folds constants and applies cheap rewrites (neutral elements,
+ * ite on constants, extract/concat, read-over-write when addresses are
+ * provably equal or different).  Terms are evaluated under a concrete
+ * environment, substituted, and printed in infix form.
+ *
+ * Sorts: TM_BOOL (0), bit-vectors of width 1..64, and TM_ARRAY (memory:
+ * addr_bits-wide addresses to bytes).  Terms are isa_term handles (0 = none)
+ * and belong to their tm_ctx; they are valid until tm_free.  A tm_ctx
+ * implements the isa_tb interface the generated symbolic code calls.
+ * Not thread-safe; use one context per thread.
+ */
+#ifndef MCVETO_TERMS_H
+#define MCVETO_TERMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "isa.h"
+
+#define TM_BOOL 0
+#define TM_ARRAY 255
+
+/* Node kinds: the isa_op values, then these. */
+enum { TM_CONST = ISA_OP_COUNT, TM_VAR, TM_KIND_COUNT };
+
+typedef struct tm_ctx tm_ctx;
+
+tm_ctx *tm_new(unsigned addr_bits);
+void tm_free(tm_ctx *c);
+/* The builder for generated code (ctx = c). */
+isa_tb tm_builder(tm_ctx *c);
+unsigned tm_addr_bits(const tm_ctx *c);
+size_t tm_count(const tm_ctx *c); /* distinct terms so far */
+
+/* ---- construction ---- */
+isa_term tm_const(tm_ctx *c, uint64_t value, unsigned width); /* width 0: bool */
+isa_term tm_true(tm_ctx *c);
+isa_term tm_false(tm_ctx *c);
+/* A variable of the given sort (TM_BOOL, 1..64 or TM_ARRAY); the same name
+ * and sort give the same variable.  The name is copied. */
+isa_term tm_var(tm_ctx *c, const char *name, unsigned sort);
+isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned nargs, unsigned p0, unsigned p1);
+isa_term tm_app1(tm_ctx *c, isa_op op, isa_term a);
+isa_term tm_app2(tm_ctx *c, isa_op op, isa_term a, isa_term b);
+isa_term tm_ite(tm_ctx *c, isa_term cond, isa_term a, isa_term b);
+isa_term tm_extract(tm_ctx *c, isa_term a, unsigned hi, unsigned lo);
+isa_term tm_zext(tm_ctx *c, isa_term a, unsigned width);
+
+/* The first misuse (wrong sort or arity), or NULL.  A misuse is a bug in the
+ * caller; tm_app then returns 0. */
+const char *tm_error(const tm_ctx *c);
+
+/* ---- inspection ---- */
+unsigned tm_sort(const tm_ctx *c, isa_term t);
+int tm_kind(const tm_ctx *c, isa_term t);               /* isa_op, TM_CONST or TM_VAR */
+unsigned tm_nargs(const tm_ctx *c, isa_term t);
+isa_term tm_arg(const tm_ctx *c, isa_term t, unsigned i);
+unsigned tm_param(const tm_ctx *c, isa_term t, unsigned i); /* p0 / p1 */
+bool tm_is_const(const tm_ctx *c, isa_term t, uint64_t *value);
+/* Variables are numbered 0, 1, … in order of creation. */
+uint32_t tm_var_index(const tm_ctx *c, isa_term t);
+size_t tm_var_count(const tm_ctx *c);
+isa_term tm_var_term(const tm_ctx *c, uint32_t index);
+const char *tm_var_name(const tm_ctx *c, uint32_t index);
+
+/* ---- evaluation ---- */
+/* Values of the variables: `var` for bool/bit-vector variables (by index),
+ * `mem` for the bytes of array variables. */
+typedef struct tm_env {
+  void *ctx;
+  uint64_t (*var)(void *ctx, uint32_t index);
+  uint8_t (*mem)(void *ctx, uint32_t index, uint64_t addr);
+} tm_env;
+
+/* Value of a bool or bit-vector term (bools are 0/1). */
+uint64_t tm_eval(tm_ctx *c, isa_term t, const tm_env *env);
+/* Byte at addr of an array term. */
+uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env);
+
+/* ---- substitution ---- */
+/* t with every variable i for which map[i] != 0 replaced by map[i] (sorts must
+ * agree), rebuilt through tm_app so the result is simplified.  map has
+ * tm_var_count() entries at least at the time of the call. */
+isa_term tm_subst(tm_ctx *c, isa_term t, const isa_term *map);
+
+/* ---- printing ---- */
+/* Infix text of t into buf (truncated with "..." past size); returns the
+ * length it needed.  Shared subterms are printed in place. */
+size_t tm_print(tm_ctx *c, isa_term t, char *buf, size_t size);
+void tm_fprint(tm_ctx *c, isa_term t, FILE *f);
+
+#endif

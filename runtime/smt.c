@@ -1,0 +1,279 @@
+/* smt.c — the Z3 bridge (the only file that includes <z3.h>). */
+#include "smt.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <z3.h>
+
+struct smt {
+  tm_ctx *tc;
+  Z3_context z;
+  Z3_solver solver;
+  Z3_model model;
+  Z3_ast *cache; /* by term id; inc_ref'd */
+  size_t capcache;
+  unsigned timeout_ms;
+  FILE *dump;
+  char error[256]; /* the first Z3 error since the last check */
+  unsigned long queries;
+  double seconds;
+};
+
+/* Z3 reports API misuse and internal failures through a handler; we keep
+ * the message and let the query answer `unknown` instead of aborting.
+ * Z3's handler has no user pointer; sessions are looked up by context. */
+static smt *sessions[64];
+static int nsessions;
+
+static void on_error_lookup(Z3_context z, Z3_error_code e) {
+  for (int i = 0; i < nsessions; i++)
+    if (sessions[i] && sessions[i]->z == z && !sessions[i]->error[0])
+      snprintf(sessions[i]->error, sizeof sessions[i]->error, "Z3 error: %s", Z3_get_error_msg(z, e));
+}
+
+smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
+  smt *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->tc = tc;
+  Z3_config cfg = Z3_mk_config();
+  Z3_set_param_value(cfg, "model", "true");
+  s->z = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  if (!s->z) {
+    free(s);
+    return NULL;
+  }
+  for (int i = 0; i <= nsessions && i < 64; i++)
+    if (i == nsessions || !sessions[i]) {
+      sessions[i] = s;
+      if (i == nsessions) nsessions++;
+      break;
+    }
+  Z3_set_error_handler(s->z, on_error_lookup);
+  s->solver = Z3_mk_solver(s->z);
+  Z3_solver_inc_ref(s->z, s->solver);
+  smt_set_timeout(s, timeout_ms);
+  return s;
+}
+
+void smt_set_timeout(smt *s, unsigned timeout_ms) {
+  s->timeout_ms = timeout_ms;
+  Z3_params p = Z3_mk_params(s->z);
+  Z3_params_inc_ref(s->z, p);
+  Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"), timeout_ms ? timeout_ms : 4294967295u);
+  Z3_solver_set_params(s->z, s->solver, p);
+  Z3_params_dec_ref(s->z, p);
+}
+
+void smt_set_dump(smt *s, FILE *f) { s->dump = f; }
+
+void smt_free(smt *s) {
+  if (!s) return;
+  if (s->model) Z3_model_dec_ref(s->z, s->model);
+  for (size_t i = 0; i < s->capcache; i++)
+    if (s->cache[i]) Z3_dec_ref(s->z, s->cache[i]);
+  free(s->cache);
+  Z3_solver_dec_ref(s->z, s->solver);
+  Z3_del_context(s->z);
+  for (int i = 0; i < nsessions; i++)
+    if (sessions[i] == s) sessions[i] = NULL;
+  free(s);
+}
+
+unsigned long smt_queries(const smt *s) { return s->queries; }
+double smt_seconds(const smt *s) { return s->seconds; }
+
+/* ---- translation -------------------------------------------------------------- */
+
+static Z3_sort sort_of(smt *s, unsigned sort) {
+  if (sort == TM_BOOL) return Z3_mk_bool_sort(s->z);
+  if (sort == TM_ARRAY)
+    return Z3_mk_array_sort(s->z, Z3_mk_bv_sort(s->z, tm_addr_bits(s->tc)), Z3_mk_bv_sort(s->z, 8));
+  return Z3_mk_bv_sort(s->z, sort);
+}
+
+static Z3_ast node(smt *s, isa_term t, const Z3_ast *a) {
+  Z3_context z = s->z;
+  tm_ctx *tc = s->tc;
+  int k = tm_kind(tc, t);
+  unsigned sort = tm_sort(tc, t);
+  uint64_t v;
+  if (k == TM_CONST) {
+    tm_is_const(tc, t, &v);
+    if (sort == TM_BOOL) return v ? Z3_mk_true(z) : Z3_mk_false(z);
+    return Z3_mk_unsigned_int64(z, v, sort_of(s, sort));
+  }
+  if (k == TM_VAR) {
+    char name[300];
+    snprintf(name, sizeof name, "%s", tm_var_name(tc, tm_var_index(tc, t)));
+    return Z3_mk_const(z, Z3_mk_string_symbol(z, name), sort_of(s, sort));
+  }
+  switch ((isa_op)k) {
+  case ISA_OP_NOT: return Z3_mk_bvnot(z, a[0]);
+  case ISA_OP_NEG: return Z3_mk_bvneg(z, a[0]);
+  case ISA_OP_ADD: return Z3_mk_bvadd(z, a[0], a[1]);
+  case ISA_OP_SUB: return Z3_mk_bvsub(z, a[0], a[1]);
+  case ISA_OP_MUL: return Z3_mk_bvmul(z, a[0], a[1]);
+  case ISA_OP_UDIV: return Z3_mk_bvudiv(z, a[0], a[1]);
+  case ISA_OP_UREM: return Z3_mk_bvurem(z, a[0], a[1]);
+  case ISA_OP_SDIV: return Z3_mk_bvsdiv(z, a[0], a[1]);
+  case ISA_OP_SREM: return Z3_mk_bvsrem(z, a[0], a[1]);
+  case ISA_OP_AND: return Z3_mk_bvand(z, a[0], a[1]);
+  case ISA_OP_OR: return Z3_mk_bvor(z, a[0], a[1]);
+  case ISA_OP_XOR: return Z3_mk_bvxor(z, a[0], a[1]);
+  case ISA_OP_SHL: return Z3_mk_bvshl(z, a[0], a[1]);
+  case ISA_OP_LSHR: return Z3_mk_bvlshr(z, a[0], a[1]);
+  case ISA_OP_ASHR: return Z3_mk_bvashr(z, a[0], a[1]);
+  case ISA_OP_EQ: return Z3_mk_eq(z, a[0], a[1]);
+  case ISA_OP_ULT: return Z3_mk_bvult(z, a[0], a[1]);
+  case ISA_OP_ULE: return Z3_mk_bvule(z, a[0], a[1]);
+  case ISA_OP_SLT: return Z3_mk_bvslt(z, a[0], a[1]);
+  case ISA_OP_SLE: return Z3_mk_bvsle(z, a[0], a[1]);
+  case ISA_OP_LNOT: return Z3_mk_not(z, a[0]);
+  case ISA_OP_LAND: return Z3_mk_and(z, 2, a);
+  case ISA_OP_LOR: return Z3_mk_or(z, 2, a);
+  case ISA_OP_LXOR: return Z3_mk_xor(z, a[0], a[1]);
+  case ISA_OP_IFF: return Z3_mk_iff(z, a[0], a[1]);
+  case ISA_OP_ITE: return Z3_mk_ite(z, a[0], a[1], a[2]);
+  case ISA_OP_EXTRACT: return Z3_mk_extract(z, tm_param(tc, t, 0), tm_param(tc, t, 1), a[0]);
+  case ISA_OP_CONCAT: return Z3_mk_concat(z, a[0], a[1]);
+  case ISA_OP_ZEXT: return Z3_mk_zero_ext(z, tm_param(tc, t, 0) - tm_sort(tc, tm_arg(tc, t, 0)), a[0]);
+  case ISA_OP_SEXT: return Z3_mk_sign_ext(z, tm_param(tc, t, 0) - tm_sort(tc, tm_arg(tc, t, 0)), a[0]);
+  case ISA_OP_BOOL2BV: {
+    Z3_sort b1 = Z3_mk_bv_sort(z, 1);
+    return Z3_mk_ite(z, a[0], Z3_mk_unsigned_int64(z, 1, b1), Z3_mk_unsigned_int64(z, 0, b1));
+  }
+  case ISA_OP_SELECT: return Z3_mk_select(z, a[0], a[1]);
+  case ISA_OP_STORE: return Z3_mk_store(z, a[0], a[1], a[2]);
+  default: return NULL;
+  }
+}
+
+/* The Z3 form of t; iterative post-order, since terms can be very deep. */
+static Z3_ast tr(smt *s, isa_term root) {
+  size_t need = tm_count(s->tc) + 2;
+  if (s->capcache < need) {
+    size_t cap = need * 2;
+    Z3_ast *nc = realloc(s->cache, sizeof *nc * cap);
+    if (!nc) exit(3);
+    memset(nc + s->capcache, 0, sizeof *nc * (cap - s->capcache));
+    s->cache = nc;
+    s->capcache = cap;
+  }
+  if (s->cache[root]) return s->cache[root];
+  size_t n = 0, cap = 256;
+  isa_term *st = malloc(sizeof *st * cap);
+  if (!st) exit(3);
+  st[n++] = root;
+  while (n) {
+    isa_term t = st[n - 1];
+    if (s->cache[t]) {
+      n--;
+      continue;
+    }
+    unsigned na = tm_nargs(s->tc, t);
+    bool ready = true;
+    Z3_ast a[3] = {0, 0, 0};
+    for (unsigned i = 0; i < na; i++) {
+      isa_term c = tm_arg(s->tc, t, i);
+      if (!s->cache[c]) {
+        if (n == cap) {
+          cap *= 2;
+          isa_term *ns = realloc(st, sizeof *st * cap);
+          if (!ns) exit(3);
+          st = ns;
+        }
+        st[n++] = c;
+        ready = false;
+      } else
+        a[i] = s->cache[c];
+    }
+    if (!ready) continue;
+    Z3_ast r = node(s, t, a);
+    if (!r) {
+      if (!s->error[0]) snprintf(s->error, sizeof s->error, "cannot translate term kind %d", tm_kind(s->tc, t));
+      r = Z3_mk_false(s->z);
+    }
+    Z3_inc_ref(s->z, r);
+    s->cache[t] = r;
+    n--;
+  }
+  free(st);
+  return s->cache[root];
+}
+
+/* ---- queries ------------------------------------------------------------------- */
+
+smt_result smt_check(smt *s, const isa_term *as, size_t n, char *reason, size_t reason_size) {
+  if (s->model) {
+    Z3_model_dec_ref(s->z, s->model);
+    s->model = NULL;
+  }
+  s->error[0] = 0;
+  Z3_solver_reset(s->z, s->solver);
+  for (size_t i = 0; i < n; i++) {
+    if (tm_sort(s->tc, as[i]) != TM_BOOL) {
+      snprintf(s->error, sizeof s->error, "assertion %zu is not a bool", i);
+      break;
+    }
+    Z3_solver_assert(s->z, s->solver, tr(s, as[i]));
+  }
+  if (s->dump) {
+    fprintf(s->dump, "; query %lu\n%s(check-sat)\n", s->queries + 1, Z3_solver_to_string(s->z, s->solver));
+    fflush(s->dump);
+  }
+  s->queries++;
+  if (s->error[0]) {
+    if (reason) snprintf(reason, reason_size, "%s", s->error);
+    return SMT_UNKNOWN;
+  }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  Z3_lbool r = Z3_solver_check(s->z, s->solver);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  s->seconds += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+  if (s->error[0]) r = Z3_L_UNDEF;
+  if (r == Z3_L_TRUE) {
+    s->model = Z3_solver_get_model(s->z, s->solver);
+    if (s->model) Z3_model_inc_ref(s->z, s->model);
+    return SMT_SAT;
+  }
+  if (r == Z3_L_FALSE) return SMT_UNSAT;
+  if (reason) {
+    const char *why = s->error[0] ? s->error : Z3_solver_get_reason_unknown(s->z, s->solver);
+    if (why && (strstr(why, "timeout") || strstr(why, "canceled")))
+      snprintf(reason, reason_size, "solver timeout after %u ms (%s)", s->timeout_ms, why);
+    else
+      snprintf(reason, reason_size, "solver gave up: %s", why && *why ? why : "no reason given");
+  }
+  return SMT_UNKNOWN;
+}
+
+bool smt_model_eval(smt *s, isa_term t, uint64_t *out) {
+  if (!s->model || !t) return false;
+  Z3_ast r;
+  if (!Z3_model_eval(s->z, s->model, tr(s, t), true, &r) || !r) return false;
+  Z3_inc_ref(s->z, r);
+  bool ok = true;
+  if (tm_sort(s->tc, t) == TM_BOOL) {
+    Z3_lbool b = Z3_get_bool_value(s->z, r);
+    ok = b != Z3_L_UNDEF;
+    *out = b == Z3_L_TRUE;
+  } else {
+    uint64_t v = 0;
+    ok = Z3_get_numeral_uint64(s->z, r, &v);
+    *out = v;
+  }
+  Z3_dec_ref(s->z, r);
+  return ok;
+}
+
+bool smt_model_byte(smt *s, isa_term array, uint64_t addr, uint8_t *out) {
+  if (!s->model) return false;
+  isa_term sel = tm_app2(s->tc, ISA_OP_SELECT, array, tm_const(s->tc, addr, tm_addr_bits(s->tc)));
+  uint64_t v;
+  if (!smt_model_eval(s, sel, &v)) return false;
+  *out = (uint8_t)v;
+  return true;
+}

@@ -43,9 +43,9 @@ static void show_line(dg *d, sloc at) {
   fputc('\n', d->out);
 }
 
-static void emit(dg *d, const char *kind, sloc at, const char *fmt, va_list ap0) {
-  if (!d->out) return;
-  if (d->max_errors && d->nerrors > d->max_errors) return;
+static bool emit(dg *d, const char *kind, sloc at, const char *fmt, va_list ap0) {
+  if (!d->out) return true;
+  if (d->max_errors && d->nerrors > d->max_errors) return true;
   /* the same message at the same place (e.g. from a helper inlined at
    * several call sites) is shown once, without its notes */
   char key[1024];
@@ -55,13 +55,13 @@ static void emit(dg *d, const char *kind, sloc at, const char *fmt, va_list ap0)
   if (k > 0 && k < (int)sizeof key) vsnprintf(key + k, sizeof key - (size_t)k, fmt, ap);
   va_end(ap);
   if (kind[0] == 'n') {
-    if (d->muted) return;
+    if (d->muted) return true;
   } else {
     d->muted = false;
     for (int i = 0; i < d->seen.n; i++)
       if (strcmp(d->seen.v[i], key) == 0) {
         d->muted = true;
-        return;
+        return false; /* a repeat */
       }
     ar_push(d->ar, &d->seen, ar_strdup(d->ar, key));
   }
@@ -74,13 +74,14 @@ static void emit(dg *d, const char *kind, sloc at, const char *fmt, va_list ap0)
   va_end(ap);
   fputc('\n', d->out);
   show_line(d, at);
+  return true;
 }
 
 void dg_error(dg *d, sloc at, const char *fmt, ...) {
   d->nerrors++;
   va_list ap;
   va_start(ap, fmt);
-  emit(d, "error", at, fmt, ap);
+  if (!emit(d, "error", at, fmt, ap)) d->nerrors--; /* repeats count once (there was a first) */
   va_end(ap);
 }
 
@@ -88,7 +89,7 @@ void dg_warning(dg *d, sloc at, const char *fmt, ...) {
   d->nwarnings++;
   va_list ap;
   va_start(ap, fmt);
-  emit(d, "warning", at, fmt, ap);
+  if (!emit(d, "warning", at, fmt, ap)) d->nwarnings--;
   va_end(ap);
 }
 

@@ -59,6 +59,10 @@ int main(int argc, char **argv) {
     base[n] = 0;
     name = base;
   }
+  if (!*name && !check) {
+    fprintf(stderr, "isagen: the file and symbol prefix is empty (use -n NAME)\n");
+    return 2;
+  }
   for (const char *p = name; *p && !check; p++)
     if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9' && p != name) || *p == '_')) {
       fprintf(stderr, "isagen: '%s' is not a valid C identifier prefix (use -n NAME)\n", name);

@@ -137,6 +137,7 @@ typedef struct sm {
   ast *fn_ret_site;  /* call site for diagnostics of inlined bodies */
   long nodes;        /* IR nodes built for the current instruction */
   bool too_big;      /* the size limit was reported for it */
+  bool synthetic_call; /* checking an unused helper: there is no call site */
 } sm;
 
 /* Inlining is exponential in the worst case (a helper calling another
@@ -820,8 +821,8 @@ static ir_expr *fold_int(sm *S, ast_op op, ir_expr *a, ir_expr *b, sloc loc) {
   case OP_XOR: r = x ^ y; break;
   case OP_SHL: r = y >= 64 ? 0 : x << y; break;
   case OP_SHR: r = y >= 64 ? 0 : x >> y; break;
-  case OP_EQ: return konst(S, x == y, TY_BOOL);
-  case OP_NE: return konst(S, x != y, TY_BOOL);
+  case OP_EQ: return konst(S, int_cmp(a, b) == 0, TY_BOOL);
+  case OP_NE: return konst(S, int_cmp(a, b) != 0, TY_BOOL);
   case OP_LT: return konst(S, int_cmp(a, b) < 0, TY_BOOL);
   case OP_LE: return konst(S, int_cmp(a, b) <= 0, TY_BOOL);
   case OP_GT: return konst(S, int_cmp(a, b) > 0, TY_BOOL);
@@ -1034,7 +1035,9 @@ static ir_expr *elab(sm *S, ast *e, int want) {
     int sub_want = cmp || logic ? TY_INT : want;
     if (logic) sub_want = TY_BOOL;
     ir_expr *a = elab(S, e->kids[0], sub_want);
+    if (logic) S->cond_depth++; /* the right operand is evaluated only sometimes */
     ir_expr *b = elab(S, e->kids[1], shift ? TY_INT : sub_want);
+    if (logic) S->cond_depth--;
     if (a->w == TY_ERR || b->w == TY_ERR) return err_expr(S);
     if (logic) {
       a = need_bool(S, a, e->kids[0]->loc, ast_op_text(op));
@@ -1464,7 +1467,7 @@ static ir_expr *call_fn(sm *S, ast *e, sym *fs, bool as_stmt) {
       result = err_expr(S);
     }
   }
-  if (S->d->nerrors > nerr) dg_note(S->d, e->loc, "in the call of '%s' here", fn->name);
+  if (S->d->nerrors > nerr && !S->synthetic_call) dg_note(S->d, e->loc, "in the call of '%s' here", fn->name);
   S->inline_depth--;
   S->rs = saved_rs;
   S->scope = saved_scope;
@@ -1523,6 +1526,16 @@ static void elab_stmt(sm *S, ast *s) {
             type_name(S, t), type_name(S, v->w));
         v = err_expr(S);
       }
+    }
+    if (S->cond_depth > 0 && has_load(v) && !S->no_hoist) {
+      /* inside a conditional: evaluating the read early could fault */
+      if (s->flag) {
+        ERR(S, s->loc, "a 'var' holding a memory read cannot be used in a helper called inside a conditional");
+        return;
+      }
+      scope_push(S, s->name, -1, false, s->loc);
+      S->scope[S->nscope - 1].subst = v;
+      return;
     }
     if (S->no_hoist) { /* table export or template: no statements, so name the value */
       if (s->flag) ERR(S, s->loc, "'var' cannot be used in a helper called from a table export or a template");
@@ -2252,7 +2265,9 @@ static void check_unused_fn(sm *S, sym *fs) {
     arg->name = nm;
     ast_add(S->ar, call, arg);
   }
+  S->synthetic_call = true;
   call_fn(S, call, fs, fn->type == NULL);
+  S->synthetic_call = false;
   S->cur = NULL;
 }
 
@@ -2491,7 +2506,7 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
       }
       GROW(S, md->aliases, md->naliases, capaliases);
       md->aliases[md->naliases] = (md_alias){n->name, reg, (int)hi, (int)lo,
-                                             t->kind == A_INDEX ? TY_BOOL : (int)(hi - lo + 1), n->loc};
+                                             t->kind == A_INDEX && t != base ? TY_BOOL : (int)(hi - lo + 1), n->loc};
       if (declare(S, n->name, SY_ALIAS, md->naliases, NULL, n->loc)) md->naliases++;
     }
   }

@@ -1036,7 +1036,9 @@ static void gen_desc(em *E, sb *b) {
             md->big_endian ? "true" : "false", md->addr_bits, (unsigned long long)md->elf_machine);
   sb_printf(b, "  .stack_top = UINT64_C(0x%llx),\n  .max_len = %d,\n  .min_len = %d,\n  .pc = %d,\n  .sp = %d,\n",
             (unsigned long long)md->stack_top, md->max_len, md->min_len, md->pc, md->sp);
-  sb_printf(b, "  .syscall = {%d, %d, sys_args, %d, %d},\n", md->sys_number, md->sys_nargs, md->sys_result, md->sys_error);
+  sb_printf(b, "  .syscall = {%d, %d, sys_args, %d, %d, {%lld, %lld, %lld, %lld, %lld}},\n", md->sys_number, md->sys_nargs,
+            md->sys_result, md->sys_error, (long long)md->sys_svc[0], (long long)md->sys_svc[1], (long long)md->sys_svc[2],
+            (long long)md->sys_svc[3], (long long)md->sys_svc[4]);
   sb_printf(b, "  .nregs = %d,\n  .regs = regs,\n  .naliases = %d,\n  .aliases = aliases,\n", md->nregs, md->naliases);
   sb_printf(b, "  .nclasses = %d,\n  .classes = classes,\n  .ninsns = %d,\n  .insns = insns,\n", md->nclasses, md->ninsns);
   sb_printf(b, "  .nctx = %d,\n  .ctx_names = ctx_names,\n", md->nctxs);

@@ -167,6 +167,7 @@ typedef struct md_spec {
   int pc, sp;
   int sys_number, sys_result, sys_error;
   int sys_args[8], sys_nargs;
+  int64_t sys_svc[5]; /* exit, exit_group, read, write, brk: numbers or -1 */
   int max_len_setting;
   md_reg *regs; int nregs;
   md_alias *aliases; int naliases;

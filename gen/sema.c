@@ -1733,6 +1733,14 @@ static bool setting_num(sm *S, ast *set, uint64_t *out) {
   return true;
 }
 
+/* System calls the runtime implements, in the order of md_spec.sys_svc. */
+static const char *const svc_names[] = {"exit", "exit_group", "read", "write", "brk"};
+static int svc_index(const char *n) {
+  for (int i = 0; i < 5; i++)
+    if (!strcmp(n, svc_names[i])) return i;
+  return -1;
+}
+
 static void do_arch(sm *S, ast *a) {
   md_spec *md = S->md;
   md->name = a->name;
@@ -1799,11 +1807,15 @@ static void do_arch(sm *S, ast *a) {
             md->sys_error = r;
             if (r >= 0 && md->regs[r].w != TY_BOOL) ERR(S, t->kids[0]->loc, "syscall error indicator must be a flag");
           }
+        } else if (svc_index(t->name) >= 0) {
+          if (!setting_num(S, t, &v)) continue;
+          if (v > 0xFFFFFFFFull) ERR(S, t->loc, "system call number %llu is too large", (unsigned long long)v);
+          else md->sys_svc[svc_index(t->name)] = (int64_t)v;
         } else if (!strcmp(t->name, "args")) {
           if (t->nkids > 8) ERR(S, t->loc, "at most 8 syscall argument registers");
           for (int q = 0; q < t->nkids && q < 8; q++) md->sys_args[md->sys_nargs++] = setting_reg(S, t->kids[q]);
         } else {
-          ERR(S, t->loc, "unknown syscall setting '%s' (expected number, args, result or error)", t->name);
+          ERR(S, t->loc, "unknown syscall setting '%s' (expected number, args, result, error, or a system call number: exit, exit_group, read, write, brk)", t->name);
         }
       }
       if (!got_num) ERR(S, s->loc, "syscall convention needs 'number'");
@@ -2282,6 +2294,7 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
   md->dg = d;
   md->pc = md->sp = -1;
   md->sys_number = md->sys_result = md->sys_error = -1;
+  for (int i = 0; i < 5; i++) md->sys_svc[i] = -1;
   int capt = 0, captab = 0, capins = 0, cappre = 0;
 
   /* the implicit byte token for literal bytes in patterns */

@@ -183,12 +183,16 @@ typedef struct isa_prefix {
 
 /* ---- the descriptor ---------------------------------------------------- */
 
+/* The system calls the runtime implements (Linux semantics). */
+enum { ISA_SYS_EXIT, ISA_SYS_EXIT_GROUP, ISA_SYS_READ, ISA_SYS_WRITE, ISA_SYS_BRK, ISA_SYS_COUNT };
+
 typedef struct isa_syscall_abi {
   int number;      /* register index */
   unsigned nargs;
   const int *args; /* register indices */
   int result;      /* register index */
   int error_flag;  /* register index of a flag set on error (result = +errno), or -1 */
+  int64_t numbers[ISA_SYS_COUNT]; /* the ABI's number of each call, or -1 */
 } isa_syscall_abi;
 
 typedef struct isa_desc {

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# cc_cli.sh — the command line of mcveto-cc: help, usage errors, a missing
+# compiler, compile errors and floating point, with their exit statuses
+# (0 built, 1 compile/link error, 2 usage, 3 compiler or harness missing).
+#
+#   cc_cli.sh MCVETO_CC WORK_DIR
+
+set -u
+cc=$1 work=$2
+case $cc in
+    /*) ;;
+    */*) cc=$PWD/$cc ;; # relative path: we change directory below
+esac
+mkdir -p "$work" || exit 1
+cd "$work" || exit 1
+failures=0
+
+# expect STATUS PATTERN -- COMMAND...: COMMAND exits with STATUS and its
+# stderr (or stdout for status 0) matches the extended regex PATTERN.
+expect() {
+    local want=$1 pattern=$2
+    shift 3
+    "$@" >out.txt 2>err.txt
+    local got=$?
+    local text=err.txt
+    [ "$want" != 0 ] || text=out.txt
+    if [ "$got" != "$want" ] || { [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$text"; }; then
+        echo "FAIL: $* -> status $got (expected $want), output:" >&2
+        cat out.txt err.txt >&2
+        failures=$((failures + 1))
+    else
+        echo "ok: $*"
+    fi
+}
+
+printf 'int main(void) { return 0; }\n' >ok.c
+printf 'int main(void) { return undeclared; }\n' >bad.c
+printf 'double g = 1.5;\nint main(void) { volatile double d = g * 3; return (int)d; }\n' >float.c
+
+expect 0 '^Usage: mcveto-cc' -- "$cc" --help
+expect 2 "missing --isa" -- "$cc" ok.c -o ok
+expect 2 "unknown instruction set 'arm'" -- "$cc" --isa arm ok.c -o ok
+expect 2 "unknown option '-fPIC'" -- "$cc" --isa x86 -fPIC ok.c -o ok
+expect 2 "no input file" -- "$cc" --isa x86 -o ok
+expect 2 "no such file: 'missing.c'" -- "$cc" --isa x86 missing.c -o ok
+expect 2 "not a C file" -- "$cc" --isa x86 ok.o -o ok
+expect 2 "only one source file" -- "$cc" --isa ppc ok.c bad.c -o ok
+expect 2 "option '-o' needs an argument" -- "$cc" --isa ppc ok.c -o
+expect 3 "install gcc-i686-linux-gnu" -- env MCVETO_X86_CC=no-such-gcc "$cc" --isa x86 ok.c -o ok
+expect 3 "install gcc-powerpc-linux-gnu" -- env MCVETO_PPC_CC=no-such-gcc "$cc" --isa ppc ok.c -o ok
+expect 3 "harness not found" -- env MCVETO_HARNESS_DIR=/nonexistent "$cc" --isa ppc ok.c -o ok
+expect 0 "-march=i686 .*-mno-80387.* -O2 -DX=1 -I .*ok.c .*harness.c .*arch/i386.c -o ok -lgcc" -- \
+    "$cc" --isa x86 --print-cmd -O2 -DX=1 ok.c -o ok
+expect 0 "-msoft-float .*-Os -g .*arch/ppc.c -o ok -lgcc" -- "$cc" --isa=powerpc --print-cmd -Os -g ok.c -o ok
+
+for isa in x86 ppc; do
+    case $isa in
+        x86) gcc=${MCVETO_X86_CC:-i686-linux-gnu-gcc} ;;
+        ppc) gcc=${MCVETO_PPC_CC:-powerpc-linux-gnu-gcc} ;;
+    esac
+    if ! command -v "$gcc" >/dev/null 2>&1; then
+        echo "(skipping the $isa builds: $gcc is not installed)"
+        continue
+    fi
+    expect 0 '' -- "$cc" --isa $isa -O1 ok.c -o ok.$isa
+    [ -x ok.$isa ] || { echo "FAIL: no ok.$isa" >&2; failures=$((failures + 1)); }
+    expect 1 "undeclared.*|building bad.c for $isa failed" -- "$cc" --isa $isa bad.c -o bad.$isa
+    expect 1 "floating-point arithmetic is not supported" -- "$cc" --isa $isa float.c -o float.$isa
+done
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures check(s) failed" >&2
+    exit 1
+fi
+echo "all checks passed"

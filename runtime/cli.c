@@ -1,0 +1,632 @@
+/* cli.c — run, disasm and explain, for any ISA. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elfload.h"
+#include "exec.h"
+#include "inputs.h"
+#include "mem.h"
+#include "terms.h"
+
+typedef struct cli {
+  const isa_desc *d;
+  const char *prog; /* argv[0] base name */
+} cli;
+
+static void usage_error(cli *c, const char *cmd, const char *fmt, const char *arg) {
+  fprintf(stderr, "%s %s: ", c->prog, cmd);
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(see '%s %s --help')\n", c->prog, cmd);
+}
+
+static bool parse_u64(const char *s, uint64_t *out) {
+  if (!s || !*s || *s == '-') return false;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (errno || *end) return false;
+  *out = v;
+  return true;
+}
+
+/* ---- loading a program -------------------------------------------------------- */
+
+typedef struct loaded {
+  mem_space *m;
+  el_image *img;
+} loaded;
+
+static int load(cli *c, const char *path, loaded *l) {
+  l->m = mem_new(c->d->addr_bits);
+  el_error err;
+  if (!l->m || el_load(path, c->d, l->m, &l->img, &err) != EL_OK) {
+    fprintf(stderr, "%s: %s\n", c->prog, l->m ? err.msg : "out of memory");
+    mem_free(l->m);
+    return -1;
+  }
+  return 0;
+}
+
+static void unload(loaded *l) {
+  el_free(l->img);
+  mem_free(l->m);
+}
+
+/* ---- run ------------------------------------------------------------------------ */
+
+static const char run_help[] =
+    "usage: %s run PROG [options] [-- ARGS...]\n"
+    "Run a static executable on the emulator generated from the %s spec, like qemu-user:\n"
+    "the program's standard input, output and exit status are the command's own.\n"
+    "  --input FILE     replay a recorded input assignment (a witness) instead of\n"
+    "                   the real standard input and a Linux-like initial state\n"
+    "  --seed N         start from a pseudo-random state (registers, undefined memory,\n"
+    "                   standard input) instead\n"
+    "  --save-input F   write the inputs the run used to F (replay with --input F)\n"
+    "  --trace          print one line per step on standard error: address, bytes,\n"
+    "                   assembly, [call]/[ret]\n"
+    "  --max-steps N    stop after N instructions (default: no limit)\n"
+    "Exit status: the program's; 132 undecodable instruction, 133 trap, 139 memory fault,\n"
+    "5 unsupported system call or step budget, 2 usage or file error.\n";
+
+static int cmd_run(cli *c, int argc, char **argv) {
+  const char *path = NULL, *input = NULL, *save = NULL;
+  uint64_t seed = 0, max_steps = 0;
+  bool seeded = false, trace = false;
+  int pargc = 0;
+  char **pargv = NULL;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      printf(run_help, c->prog, c->d->name);
+      return 0;
+    } else if (!strcmp(a, "--")) {
+      pargc = argc - i - 1;
+      pargv = argv + i + 1;
+      break;
+    } else if (!strcmp(a, "--input") || !strcmp(a, "--save-input")) {
+      if (i + 1 >= argc) return usage_error(c, "run", "%s needs a file name", a), CLI_EXIT_USAGE;
+      if (a[2] == 'i') input = argv[++i];
+      else save = argv[++i];
+    } else if (!strcmp(a, "--seed") || !strcmp(a, "--max-steps")) {
+      uint64_t v;
+      if (i + 1 >= argc || !parse_u64(argv[i + 1], &v)) return usage_error(c, "run", "%s needs a number", a), CLI_EXIT_USAGE;
+      i++;
+      if (a[2] == 's') {
+        seed = v;
+        seeded = true;
+      } else
+        max_steps = v;
+    } else if (!strcmp(a, "--trace")) {
+      trace = true;
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error(c, "run", "unknown option '%s'", a), CLI_EXIT_USAGE;
+    } else if (!path) {
+      path = a;
+    } else {
+      return usage_error(c, "run", "unexpected argument '%s' (program arguments go after --)", a), CLI_EXIT_USAGE;
+    }
+  }
+  if (!path) return usage_error(c, "run", "%s", "no program given"), CLI_EXIT_USAGE;
+  if (input && seeded) return usage_error(c, "run", "%s", "--input and --seed exclude each other"), CLI_EXIT_USAGE;
+  in_assign *in = in_new(input ? IN_FIXED : seeded ? IN_RANDOM : IN_LINUX, seed);
+  if (input) {
+    char err[512];
+    if (in_read(in, input, err, sizeof err)) {
+      fprintf(stderr, "%s: %s\n", c->prog, err);
+      in_free(in);
+      return CLI_EXIT_USAGE;
+    }
+  }
+  loaded l;
+  if (load(c, path, &l)) {
+    in_free(in);
+    return CLI_EXIT_USAGE;
+  }
+  ex_machine *x = ex_new(c->d, l.m, l.img, in);
+  char err[512];
+  char **av = malloc(sizeof *av * (size_t)(pargc + 2));
+  if (!av) exit(3);
+  av[0] = (char *)path;
+  for (int i = 0; i < pargc; i++) av[i + 1] = pargv[i];
+  int rc;
+  if (ex_setup_stack(x, pargc + 1, av, err, sizeof err)) {
+    fprintf(stderr, "%s: %s: %s\n", c->prog, path, err);
+    rc = CLI_EXIT_USAGE;
+  } else {
+    ex_opts o = {.max_steps = max_steps, .out = stdout, .err = stderr, .trace = trace ? stderr : NULL};
+    ex_result r = ex_run(x, &o);
+    char why[512];
+    ex_describe(x, &r, why, sizeof why);
+    switch (r.status) {
+    case EX_EXITED: rc = r.exit_code; break;
+    case EX_HALTED: rc = 0; break;
+    case EX_FAULT: rc = CLI_EXIT_SIGSEGV; break;
+    case EX_TRAP: rc = CLI_EXIT_SIGTRAP; break;
+    case EX_INVALID: rc = CLI_EXIT_SIGILL; break;
+    default: rc = CLI_EXIT_STOPPED; break;
+    }
+    if (r.status != EX_EXITED) fprintf(stderr, "%s: %s: %s\n", c->prog, path, why);
+    if (trace) fprintf(stderr, "%s: %s: %s\n", c->prog, path, why);
+    if (r.ae.found)
+      fprintf(stderr, "%s: %s: AE violation at step %llu: the return at 0x%llx went to 0x%llx instead of 0x%llx\n", c->prog,
+              path, (unsigned long long)r.ae.step, (unsigned long long)r.ae.ret_pc, (unsigned long long)r.ae.actual,
+              (unsigned long long)r.ae.expected);
+    if (save) {
+      FILE *f = fopen(save, "w");
+      if (!f || in_write(in, f, path) || fclose(f)) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", c->prog, save, strerror(errno));
+        rc = CLI_EXIT_USAGE;
+      }
+    }
+  }
+  free(av);
+  ex_free(x);
+  unload(&l);
+  in_free(in);
+  return rc;
+}
+
+/* ---- disasm ------------------------------------------------------------------------ */
+
+static const char disasm_help[] =
+    "usage: %s disasm PROG\n"
+    "List the executable segments of PROG in the %s spec's assembly syntax:\n"
+    "address, bytes, text; symbols (when the file has them) as labels. Bytes that\n"
+    "decode to no instruction are shown as '(bad)'.\n";
+
+static int cmd_disasm(cli *c, int argc, char **argv) {
+  const char *path = NULL;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf(disasm_help, c->prog, c->d->name);
+      return 0;
+    }
+    if (argv[i][0] == '-') return usage_error(c, "disasm", "unknown option '%s'", argv[i]), CLI_EXIT_USAGE;
+    if (path) return usage_error(c, "disasm", "unexpected argument '%s'", argv[i]), CLI_EXIT_USAGE;
+    path = argv[i];
+  }
+  if (!path) return usage_error(c, "disasm", "%s", "no program given"), CLI_EXIT_USAGE;
+  loaded l;
+  if (load(c, path, &l)) return CLI_EXIT_USAGE;
+  const isa_desc *d = c->d;
+  for (size_t s = 0; s < l.img->nsegs; s++) {
+    const el_segment *sg = &l.img->segs[s];
+    if (!(sg->perms & MEM_X)) continue;
+    printf("segment %u: 0x%llx-0x%llx\n", sg->index, (unsigned long long)sg->vaddr,
+           (unsigned long long)(sg->vaddr + sg->memsz));
+    uint64_t a = sg->vaddr, end = sg->vaddr + sg->filesz;
+    while (a < end) {
+      uint64_t off;
+      const el_symbol *sym = el_sym_by_addr(l.img, a, &off);
+      if (sym && off == 0) printf("\n%08llx <%s>:\n", (unsigned long long)a, sym->name);
+      uint8_t buf[ISA_MAX_LEN];
+      size_t n = end - a < d->max_len ? (size_t)(end - a) : d->max_len;
+      mem_peek(l.m, a, n, buf, NULL, NULL);
+      isa_insn in;
+      char text[200];
+      unsigned len;
+      if (d->decode(buf, n, a, &in) == ISA_DECODE_OK) {
+        d->print(&in, text, sizeof text);
+        len = in.len;
+      } else {
+        snprintf(text, sizeof text, "(bad)");
+        len = d->min_len ? d->min_len : 1;
+        if (len > n) len = (unsigned)n;
+      }
+      printf("%8llx:  ", (unsigned long long)a);
+      for (unsigned i = 0; i < 8; i++) {
+        if (i < len) printf("%02x ", buf[i]);
+        else fputs("   ", stdout);
+      }
+      printf("%s%s\n", len > 8 ? "+ " : "  ", text);
+      a += len;
+    }
+  }
+  unload(&l);
+  return 0;
+}
+
+/* ---- formulas (explain --pre, --state) ------------------------------------------------ */
+
+/* Formula syntax: C-like expressions over register and flag names, integers
+ * (untyped: they take the width of the other operand), memN[addr] (arch byte
+ * order), + - * / % & | ^ ~ << >> (unsigned), == != < <= > >= (unsigned),
+ * && || !, ( ). */
+typedef struct fo {
+  tm_ctx *tc;
+  const isa_desc *d;
+  const isa_term *regvars;
+  isa_term mem;
+  const char *s, *p;
+  char err[200];
+} fo;
+
+typedef struct fval {
+  isa_term t; /* 0 with untyped */
+  bool untyped;
+  uint64_t v;
+} fval;
+
+static void skip(fo *f) {
+  while (isspace((unsigned char)*f->p)) f->p++;
+}
+
+static bool eat(fo *f, const char *tok) {
+  skip(f);
+  size_t n = strlen(tok);
+  if (strncmp(f->p, tok, n)) return false;
+  /* do not take '<' from '<<' or '<=', '&' from '&&' etc. */
+  if (n == 1 && strchr("<>&|=!", tok[0]) && (f->p[1] == tok[0] || f->p[1] == '=')) return false;
+  f->p += n;
+  return true;
+}
+
+static void fail(fo *f, const char *msg) {
+  if (!f->err[0]) snprintf(f->err, sizeof f->err, "%s at column %d", msg, (int)(f->p - f->s) + 1);
+}
+
+static isa_term typed(fo *f, fval v, unsigned w) {
+  if (!v.untyped) return v.t;
+  return tm_const(f->tc, v.v, w);
+}
+
+static fval fexpr(fo *f);
+
+static fval fprimary(fo *f) {
+  fval r = {0};
+  skip(f);
+  if (eat(f, "(")) {
+    r = fexpr(f);
+    if (!eat(f, ")")) fail(f, "expected ')'");
+    return r;
+  }
+  if (isdigit((unsigned char)*f->p)) {
+    char *end;
+    r.untyped = true;
+    r.v = strtoull(f->p, &end, 0);
+    f->p = end;
+    return r;
+  }
+  if (isalpha((unsigned char)*f->p) || *f->p == '_') {
+    const char *b = f->p;
+    while (isalnum((unsigned char)*f->p) || *f->p == '_') f->p++;
+    size_t n = (size_t)(f->p - b);
+    char name[64];
+    if (n >= sizeof name) n = sizeof name - 1;
+    memcpy(name, b, n);
+    name[n] = 0;
+    if (!strcmp(name, "true") || !strcmp(name, "false")) {
+      r.t = tm_const(f->tc, name[0] == 't', TM_BOOL);
+      return r;
+    }
+    int bits = 0;
+    if (sscanf(name, "mem%d", &bits) == 1 && (bits == 8 || bits == 16 || bits == 32 || bits == 64) && eat(f, "[")) {
+      fval a = fexpr(f);
+      if (!eat(f, "]")) fail(f, "expected ']'");
+      isa_term addr = typed(f, a, f->d->addr_bits);
+      isa_term acc = 0;
+      for (int i = 0; i < bits / 8; i++) {
+        isa_term ai = tm_app2(f->tc, ISA_OP_ADD, addr, tm_const(f->tc, (uint64_t)i, f->d->addr_bits));
+        isa_term b8 = tm_app2(f->tc, ISA_OP_SELECT, f->mem, ai);
+        acc = !acc ? b8 : f->d->big_endian ? tm_app2(f->tc, ISA_OP_CONCAT, acc, b8) : tm_app2(f->tc, ISA_OP_CONCAT, b8, acc);
+      }
+      r.t = acc;
+      return r;
+    }
+    for (unsigned i = 0; i < f->d->nregs; i++)
+      if (!strcmp(f->d->regs[i].name, name)) {
+        r.t = f->regvars[i];
+        return r;
+      }
+    for (unsigned i = 0; i < f->d->naliases; i++)
+      if (!strcmp(f->d->aliases[i].name, name)) {
+        const isa_alias *al = &f->d->aliases[i];
+        r.t = tm_extract(f->tc, f->regvars[al->reg], al->hi, al->lo);
+        return r;
+      }
+    f->p = b;
+    fail(f, "unknown name (expected a register, flag, alias or memN[...])");
+    return r;
+  }
+  fail(f, "expected a value");
+  return r;
+}
+
+static fval funary(fo *f) {
+  if (eat(f, "!")) {
+    fval a = funary(f);
+    fval r = {tm_app1(f->tc, ISA_OP_LNOT, a.t), false, 0};
+    if (a.untyped) fail(f, "'!' needs a condition");
+    return r;
+  }
+  if (eat(f, "~") || eat(f, "-")) {
+    bool neg = f->p[-1] == '-';
+    fval a = funary(f);
+    if (a.untyped) return (fval){0, true, neg ? 0 - a.v : ~a.v};
+    return (fval){tm_app1(f->tc, neg ? ISA_OP_NEG : ISA_OP_NOT, a.t), false, 0};
+  }
+  return fprimary(f);
+}
+
+typedef struct fop {
+  const char *tok;
+  int prec;
+  isa_op op;
+  bool swap, negate;
+} fop;
+
+static const fop fops[] = {
+    {"||", 1, ISA_OP_LOR, 0, 0},  {"&&", 2, ISA_OP_LAND, 0, 0}, {"|", 3, ISA_OP_OR, 0, 0},
+    {"^", 4, ISA_OP_XOR, 0, 0},   {"&", 5, ISA_OP_AND, 0, 0},   {"==", 6, ISA_OP_EQ, 0, 0},
+    {"!=", 6, ISA_OP_EQ, 0, 1},   {"<=", 7, ISA_OP_ULE, 0, 0},  {">=", 7, ISA_OP_ULE, 1, 0},
+    {"<<", 8, ISA_OP_SHL, 0, 0},  {">>", 8, ISA_OP_LSHR, 0, 0}, {"<", 7, ISA_OP_ULT, 0, 0},
+    {">", 7, ISA_OP_ULT, 1, 0},   {"+", 9, ISA_OP_ADD, 0, 0},   {"-", 9, ISA_OP_SUB, 0, 0},
+    {"*", 10, ISA_OP_MUL, 0, 0},  {"/", 10, ISA_OP_UDIV, 0, 0}, {"%", 10, ISA_OP_UREM, 0, 0}};
+
+static fval fbin(fo *f, int minprec) {
+  fval l = funary(f);
+  for (;;) {
+    const fop *o = NULL;
+    skip(f);
+    for (size_t i = 0; i < sizeof fops / sizeof *fops && !o; i++) {
+      size_t n = strlen(fops[i].tok);
+      if (fops[i].prec >= minprec && !strncmp(f->p, fops[i].tok, n)) {
+        if (n == 1 && (f->p[1] == '=' || (strchr("<>&|", f->p[0]) && f->p[1] == f->p[0]))) continue;
+        o = &fops[i];
+      }
+    }
+    if (!o || f->err[0]) return l;
+    f->p += strlen(o->tok);
+    fval r = fbin(f, o->prec + 1);
+    if (l.untyped && r.untyped) {
+      fail(f, "both operands are untyped integers");
+      return l;
+    }
+    unsigned w = l.untyped ? tm_sort(f->tc, r.t) : tm_sort(f->tc, l.t);
+    isa_term a = typed(f, l, w), b = typed(f, r, w);
+    if (o->swap) {
+      isa_term t = a;
+      a = b;
+      b = t;
+    }
+    isa_term t = tm_app2(f->tc, o->op, a, b);
+    if (!t) {
+      fail(f, "operands of different widths or kinds");
+      return l;
+    }
+    if (o->negate) t = tm_app1(f->tc, ISA_OP_LNOT, t);
+    l = (fval){t, false, 0};
+  }
+}
+
+static fval fexpr(fo *f) { return fbin(f, 1); }
+
+/* ---- explain ------------------------------------------------------------------------ */
+
+static const char explain_help[] =
+    "usage: %s explain HEX... [--addr A] [--state REG=VAL,...] [--pre FORMULA]\n"
+    "Show what one %s instruction does, straight from the spec: the decoded\n"
+    "instruction, its spec text and location, its exact symbolic transformer (only\n"
+    "the locations it changes), its concrete effect on a state, and with --pre the\n"
+    "weakest precondition Pre(I, FORMULA) (FORMULA after the instruction, as a\n"
+    "condition on the state before it).\n"
+    "  HEX...          the instruction's bytes, e.g. '01 d8' or 01d8\n"
+    "  --addr A        the instruction's address (default 0x1000)\n"
+    "  --state R=V,..  register values for the concrete run (others are 0; memory\n"
+    "                  reads as 0 unless --mem sets it)\n"
+    "  --mem A=HEX     bytes at address A for the concrete run (repeatable)\n"
+    "  --pre FORMULA   C-like: registers, flags, aliases, memN[addr], integers,\n"
+    "                  + - * / %% & | ^ ~ << >> == != < <= > >= && || ! ( )\n";
+
+static int hexval(int ch) { return isdigit(ch) ? ch - '0' : isxdigit(ch) ? tolower(ch) - 'a' + 10 : -1; }
+
+static int cmd_explain(cli *c, int argc, char **argv) {
+  const isa_desc *d = c->d;
+  uint8_t bytes[ISA_MAX_LEN];
+  size_t nb = 0;
+  uint64_t addr = 0x1000;
+  const char *state = NULL, *pre = NULL;
+  const char *mems[16];
+  int nmems = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      printf(explain_help, c->prog, d->name);
+      return 0;
+    } else if (!strcmp(a, "--addr")) {
+      if (i + 1 >= argc || !parse_u64(argv[++i], &addr)) return usage_error(c, "explain", "%s", "--addr needs an address"), CLI_EXIT_USAGE;
+    } else if (!strcmp(a, "--state") || !strcmp(a, "--pre") || !strcmp(a, "--mem")) {
+      if (i + 1 >= argc) return usage_error(c, "explain", "%s needs an argument", a), CLI_EXIT_USAGE;
+      if (a[2] == 's') state = argv[++i];
+      else if (a[2] == 'p') pre = argv[++i];
+      else if (nmems < 16) mems[nmems++] = argv[++i];
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error(c, "explain", "unknown option '%s'", a), CLI_EXIT_USAGE;
+    } else {
+      for (const char *p = a; *p;) {
+        if (*p == ' ' || *p == ',') {
+          p++;
+          continue;
+        }
+        if (hexval(p[0]) < 0 || !p[1] || hexval(p[1]) < 0) return usage_error(c, "explain", "'%s' is not hex bytes", a), CLI_EXIT_USAGE;
+        if (nb == sizeof bytes) return usage_error(c, "explain", "%s", "too many bytes"), CLI_EXIT_USAGE;
+        bytes[nb++] = (uint8_t)(hexval(p[0]) * 16 + hexval(p[1]));
+        p += 2;
+      }
+    }
+  }
+  if (!nb) return usage_error(c, "explain", "%s", "no instruction bytes given"), CLI_EXIT_USAGE;
+  addr &= d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
+  isa_insn in;
+  isa_decode_result dr = d->decode(bytes, nb, addr, &in);
+  if (dr != ISA_DECODE_OK) {
+    fprintf(stderr, "%s explain: %s\n", c->prog,
+            dr == ISA_DECODE_NEED_MORE ? "the bytes end in the middle of an instruction" : "these bytes are not an instruction of the spec");
+    return CLI_EXIT_USAGE;
+  }
+  const isa_insn_info *info = &d->insns[in.id];
+  static const char *const flows[] = {"fallthrough", "jump", "cjump", "call", "return", "ijump", "icall", "syscall", "halt"};
+  char text[200];
+  d->print(&in, text, sizeof text);
+  printf("instruction  %s\n", text);
+  printf("bytes        ");
+  for (unsigned i = 0; i < in.len; i++) printf("%02x ", bytes[i]);
+  printf("(%u of %zu given) at 0x%llx\n", in.len, nb, (unsigned long long)addr);
+  printf("rule         %s, flow %s, %s:%u\n\n%s\n\n", info->name, flows[info->flow], info->file, info->line, info->source);
+  /* the exact transformer, from the identity state */
+  tm_ctx *tc = tm_new(d->addr_bits);
+  isa_tb tb = tm_builder(tc);
+  isa_term *id = calloc(d->nregs, sizeof *id), *post = calloc(d->nregs, sizeof *post);
+  if (!id || !post) exit(3);
+  for (unsigned i = 0; i < d->nregs; i++) id[i] = tm_var(tc, d->regs[i].name, d->regs[i].is_flag ? TM_BOOL : d->regs[i].width);
+  isa_term mem0 = tm_var(tc, "mem", TM_ARRAY);
+  memcpy(post, id, sizeof *id * d->nregs);
+  isa_symstate st = {post, mem0, tm_false(tc)};
+  d->symstep(&tb, &st, &in);
+  printf("symbolic transformer (what changes; PC reads as 0x%llx)\n", (unsigned long long)addr);
+  for (unsigned i = 0; i < d->nregs; i++)
+    if (post[i] != id[i]) {
+      printf("  %-6s := ", d->regs[i].name);
+      tm_fprint(tc, post[i], stdout);
+      putchar('\n');
+    }
+  if (st.mem != mem0) {
+    printf("  %-6s := ", "mem");
+    tm_fprint(tc, st.mem, stdout);
+    putchar('\n');
+  }
+  if (st.trap != tm_false(tc)) {
+    printf("  traps when ");
+    tm_fprint(tc, st.trap, stdout);
+    putchar('\n');
+  }
+  /* the concrete effect */
+  int rc = 0;
+  uint64_t *regs = calloc(d->nregs, sizeof *regs), *before = calloc(d->nregs, sizeof *before);
+  mem_space *m = mem_new(d->addr_bits);
+  if (!regs || !before || !m) exit(3);
+  mem_map(m, 0, d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1, MEM_R | MEM_W | MEM_X, MEM_ZERO);
+  for (int k = 0; k < nmems && !rc; k++) {
+    const char *eq = strchr(mems[k], '=');
+    char as[32];
+    uint64_t ma;
+    if (!eq || (size_t)(eq - mems[k]) >= sizeof as) rc = 1;
+    else {
+      memcpy(as, mems[k], (size_t)(eq - mems[k]));
+      as[eq - mems[k]] = 0;
+      if (!parse_u64(as, &ma)) rc = 1;
+      for (const char *p = eq + 1; !rc && *p; p += 2) {
+        if (hexval(p[0]) < 0 || !p[1] || hexval(p[1]) < 0) {
+          rc = 1;
+          break;
+        }
+        uint8_t b = (uint8_t)(hexval(p[0]) * 16 + hexval(p[1]));
+        mem_poke(m, ma++, 1, &b, NULL);
+      }
+    }
+    if (rc) usage_error(c, "explain", "--mem '%s': expected ADDR=HEXBYTES", mems[k]);
+  }
+  if (state && !rc) {
+    char *copy = strdup(state), *save = NULL;
+    if (!copy) exit(3);
+    for (char *tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
+      char *eq = strchr(tok, '=');
+      uint64_t v;
+      unsigned r = d->nregs;
+      if (eq) {
+        *eq = 0;
+        for (r = 0; r < d->nregs && strcmp(d->regs[r].name, tok); r++) {}
+      }
+      if (!eq || r == d->nregs || !parse_u64(eq + 1, &v)) {
+        usage_error(c, "explain", "--state: '%s' is not REG=VALUE with a register of the spec", tok);
+        rc = 1;
+      } else
+        regs[r] = v & (d->regs[r].width >= 64 ? ~0ull : (1ull << d->regs[r].width) - 1);
+    }
+    free(copy);
+  }
+  if (!rc) {
+    regs[d->pc] = addr;
+    memcpy(before, regs, sizeof *regs * d->nregs);
+    isa_cpu cpu = {.reg = regs, .mem = m, .load = mem_isa_load, .store = mem_isa_store};
+    isa_step_result sr = d->step(&cpu, &in);
+    printf("\nconcrete effect%s\n", state ? "" : " (all registers 0)");
+    if (sr == ISA_STEP_TRAP) printf("  traps: %s\n", cpu.trap_msg);
+    else if (sr == ISA_STEP_FAULT) printf("  faults at 0x%llx\n", (unsigned long long)cpu.fault_addr);
+    else {
+      for (unsigned i = 0; i < d->nregs; i++)
+        if (regs[i] != before[i] || post[i] != id[i])
+          printf("  %-6s 0x%llx -> 0x%llx\n", d->regs[i].name, (unsigned long long)before[i], (unsigned long long)regs[i]);
+    }
+  }
+  if (pre && !rc) {
+    fo f = {tc, d, id, mem0, pre, pre, ""};
+    fval v = fexpr(&f);
+    skip(&f);
+    if (!f.err[0] && *f.p) fail(&f, "unexpected text");
+    if (!f.err[0] && (v.untyped || tm_sort(tc, v.t) != TM_BOOL)) fail(&f, "the formula must be a condition (a comparison or a flag)");
+    if (f.err[0]) {
+      fprintf(stderr, "%s explain: --pre: %s\n", c->prog, f.err);
+      rc = 1;
+    } else {
+      /* Pre(I, phi) = phi with every location replaced by its value after I */
+      isa_term *map = calloc(tm_var_count(tc) + 1, sizeof *map);
+      if (!map) exit(3);
+      for (unsigned i = 0; i < d->nregs; i++) map[tm_var_index(tc, id[i])] = post[i];
+      map[tm_var_index(tc, mem0)] = st.mem;
+      isa_term p = tm_subst(tc, v.t, map);
+      if (st.trap != tm_false(tc)) p = tm_app2(tc, ISA_OP_LAND, tm_app1(tc, ISA_OP_LNOT, st.trap), p);
+      printf("\nPre(%s, %s)\n  ", text, pre);
+      tm_fprint(tc, p, stdout);
+      putchar('\n');
+      free(map);
+    }
+  }
+  free(regs);
+  free(before);
+  mem_free(m);
+  free(id);
+  free(post);
+  tm_free(tc);
+  return rc ? CLI_EXIT_USAGE : 0;
+}
+
+/* ---- main ------------------------------------------------------------------------------ */
+
+static void help(cli *c, FILE *f) {
+  fprintf(f,
+          "usage: %s SUBCOMMAND [ARGS]\n"
+          "A machine-code tool generated from the %s instruction-set spec.\n"
+          "  run PROG       run a static executable (like qemu-user)\n"
+          "  disasm PROG    list its executable segments\n"
+          "  explain HEX... show what one instruction does, concretely and symbolically\n"
+          "'%s SUBCOMMAND --help' describes each.\n",
+          c->prog, c->d->name, c->prog);
+}
+
+int cli_main(const isa_desc *desc, int argc, char **argv) {
+  cli c = {desc, argc > 0 ? argv[0] : "mcveto"};
+  const char *slash = strrchr(c.prog, '/');
+  if (slash) c.prog = slash + 1;
+  if (argc < 2) {
+    help(&c, stderr);
+    return CLI_EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "run")) return cmd_run(&c, argc - 2, argv + 2);
+  if (!strcmp(cmd, "disasm")) return cmd_disasm(&c, argc - 2, argv + 2);
+  if (!strcmp(cmd, "explain")) return cmd_explain(&c, argc - 2, argv + 2);
+  if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+    help(&c, stdout);
+    return 0;
+  }
+  fprintf(stderr, "%s: unknown subcommand '%s'\n", c.prog, cmd);
+  help(&c, stderr);
+  return CLI_EXIT_USAGE;
+}

@@ -1,0 +1,386 @@
+/* exec.c — the concrete run loop, system calls, trace and AE stack. */
+#include "exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DCACHE_BITS 12
+#define DCACHE_SIZE (1u << DCACHE_BITS)
+#define STACK_SIZE ((uint64_t)8 << 20)   /* the initial stack region */
+#define BRK_LIMIT ((uint64_t)256 << 20)  /* how far the heap may grow */
+#define LINUX_EBADF 9
+#define LINUX_EFAULT 14
+#define LINUX_EINVAL 22
+
+typedef struct dentry {
+  uint64_t pc, stamp;
+  bool valid;
+  isa_insn insn;
+} dentry;
+
+struct ex_machine {
+  const isa_desc *d;
+  mem_space *m;
+  const el_image *img;
+  in_assign *in;
+  uint64_t *reg, *saved;
+  uint64_t amask;
+  uint64_t brk, brk0;
+  dentry *dcache;
+  ex_pos *trace;
+  size_t ntrace, captrace;
+  uint64_t *rstack; /* auxiliary return-address stack */
+  size_t nrstack, caprstack;
+};
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) {
+    fputs("mcveto: out of memory\n", stderr);
+    exit(3);
+  }
+  return q;
+}
+
+static uint64_t wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+
+static uint8_t undef_byte(void *ctx, uint64_t addr) { return in_mem(ctx, addr); }
+
+ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assign *in) {
+  ex_machine *x = calloc(1, sizeof *x);
+  if (!x) exit(3);
+  x->d = d;
+  x->m = m;
+  x->img = img;
+  x->in = in;
+  x->amask = wmask(d->addr_bits);
+  x->reg = calloc(d->nregs, sizeof *x->reg);
+  x->saved = calloc(d->nregs, sizeof *x->saved);
+  x->dcache = calloc(DCACHE_SIZE, sizeof *x->dcache);
+  if (!x->reg || !x->saved || !x->dcache) exit(3);
+  mem_set_undef(m, undef_byte, in);
+  /* initial registers: inputs, except PC (the entry point) and SP (the stack) */
+  for (unsigned i = 0; i < d->nregs; i++)
+    if (i != d->pc && i != d->sp) x->reg[i] = in_reg(in, d->regs[i].name, d->regs[i].width);
+  x->reg[d->pc] = img ? img->entry : 0;
+  x->reg[d->sp] = d->stack_top & x->amask;
+  x->brk = x->brk0 = img ? img->brk : 0;
+  return x;
+}
+
+void ex_free(ex_machine *x) {
+  if (!x) return;
+  free(x->reg);
+  free(x->saved);
+  free(x->dcache);
+  free(x->trace);
+  free(x->rstack);
+  free(x);
+}
+
+uint64_t *ex_regs(ex_machine *x) { return x->reg; }
+size_t ex_trace_len(const ex_machine *x) { return x->ntrace; }
+const ex_pos *ex_trace(const ex_machine *x) { return x->trace; }
+
+/* ---- the initial stack ------------------------------------------------------ */
+
+static void put_word(ex_machine *x, uint64_t addr, uint64_t v) {
+  unsigned n = x->d->addr_bits / 8;
+  uint8_t b[8];
+  for (unsigned i = 0; i < n; i++) b[x->d->big_endian ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
+  mem_poke(x->m, addr, n, b, NULL);
+}
+
+int ex_setup_stack(ex_machine *x, int argc, char **argv, char *err, size_t errsz) {
+  const isa_desc *d = x->d;
+  uint64_t top = d->stack_top & x->amask, word = d->addr_bits / 8;
+  if (top < STACK_SIZE || (top & (MEM_PAGE_SIZE - 1))) {
+    snprintf(err, errsz, "the ISA's initial stack 0x%llx cannot hold an 8 MiB stack", (unsigned long long)top);
+    return -1;
+  }
+  mem_err e = mem_map(x->m, top - STACK_SIZE, STACK_SIZE, MEM_R | MEM_W, MEM_INPUT);
+  if (e) {
+    snprintf(err, errsz, "cannot map the stack below 0x%llx: %s (does the program overlap it?)",
+             (unsigned long long)top, mem_err_name(e));
+    return -1;
+  }
+  /* strings at the top, then the vectors below them */
+  uint64_t p = top - 16, *argp = calloc((size_t)argc + 1, sizeof *argp);
+  if (!argp) exit(3);
+  for (int i = argc - 1; i >= 0; i--) {
+    size_t n = strlen(argv[i]) + 1;
+    if (n > 65536 || p - n < top - STACK_SIZE / 2) {
+      free(argp);
+      snprintf(err, errsz, "program arguments too long");
+      return -1;
+    }
+    p -= n;
+    mem_poke(x->m, p, n, (const uint8_t *)argv[i], NULL);
+    argp[i] = p;
+  }
+  uint64_t pagesz_at = 6; /* AT_PAGESZ */
+  size_t nwords = 1 + (size_t)argc + 1 + 1 + 4;  /* argc, argv, NULL, envp NULL, auxv (2 pairs) */
+  p = (p - nwords * word) & ~(uint64_t)15;
+  uint64_t sp = p;
+  put_word(x, p, (uint64_t)argc);
+  p += word;
+  for (int i = 0; i < argc; i++, p += word) put_word(x, p, argp[i]);
+  put_word(x, p, 0), p += word; /* argv end */
+  put_word(x, p, 0), p += word; /* no environment */
+  put_word(x, p, pagesz_at), p += word;
+  put_word(x, p, MEM_PAGE_SIZE), p += word;
+  put_word(x, p, 0), p += word; /* AT_NULL */
+  put_word(x, p, 0);
+  free(argp);
+  x->reg[d->sp] = sp;
+  return 0;
+}
+
+/* ---- system calls ----------------------------------------------------------- */
+
+static void sys_return(ex_machine *x, int64_t v) {
+  const isa_syscall_abi *a = &x->d->syscall;
+  unsigned w = x->d->regs[a->result].width;
+  if (a->error_flag >= 0) {
+    x->reg[a->error_flag] = v < 0;
+    x->reg[a->result] = (uint64_t)(v < 0 ? -v : v) & wmask(w);
+  } else
+    x->reg[a->result] = (uint64_t)v & wmask(w);
+}
+
+static uint64_t arg(ex_machine *x, unsigned i) {
+  const isa_syscall_abi *a = &x->d->syscall;
+  return i < a->nargs ? x->reg[a->args[i]] : 0;
+}
+
+/* Returns EX_RUNNING to go on, or the status that ends the run. */
+static ex_status do_syscall(ex_machine *x, const ex_opts *o, ex_result *r) {
+  const isa_syscall_abi *a = &x->d->syscall;
+  if (a->number < 0) return EX_UNSUPPORTED;
+  uint64_t nr = x->reg[a->number];
+  int svc = -1;
+  for (int i = 0; i < ISA_SYS_COUNT; i++)
+    if (a->numbers[i] >= 0 && (uint64_t)a->numbers[i] == nr) svc = i;
+  r->addr = nr;
+  switch (svc) {
+  case ISA_SYS_EXIT:
+  case ISA_SYS_EXIT_GROUP:
+    r->exit_code = (int)(arg(x, 0) & 0xff);
+    return EX_EXITED;
+  case ISA_SYS_WRITE: {
+    uint64_t fd = arg(x, 0), buf = arg(x, 1), n = arg(x, 2);
+    FILE *f = fd == 1 ? o->out : fd == 2 ? o->err : NULL;
+    if (!f) {
+      sys_return(x, -LINUX_EBADF);
+      return EX_RUNNING;
+    }
+    uint8_t tmp[4096];
+    uint64_t done = 0;
+    while (done < n) {
+      size_t k = n - done < sizeof tmp ? (size_t)(n - done) : sizeof tmp;
+      if (mem_read(x->m, (buf + done) & x->amask, k, tmp, NULL)) {
+        if (!done) {
+          sys_return(x, -LINUX_EFAULT);
+          return EX_RUNNING;
+        }
+        break;
+      }
+      fwrite(tmp, 1, k, f);
+      done += k;
+    }
+    fflush(f);
+    sys_return(x, (int64_t)done);
+    return EX_RUNNING;
+  }
+  case ISA_SYS_READ: {
+    uint64_t fd = arg(x, 0), buf = arg(x, 1), n = arg(x, 2);
+    if (fd != 0) {
+      sys_return(x, -LINUX_EBADF);
+      return EX_RUNNING;
+    }
+    uint8_t tmp[4096];
+    size_t k = n < sizeof tmp ? (size_t)n : sizeof tmp;
+    /* like the kernel: nothing is consumed if the buffer is not writable */
+    uint8_t probe;
+    if (k && mem_read(x->m, buf & x->amask, 1, &probe, NULL) != MEM_OK) {
+      sys_return(x, -LINUX_EFAULT);
+      return EX_RUNNING;
+    }
+    long got = in_stdin(x->in, tmp, k);
+    if (got < 0) {
+      sys_return(x, -LINUX_EINVAL);
+      return EX_RUNNING;
+    }
+    if (got && mem_write(x->m, buf & x->amask, (size_t)got, tmp, NULL)) {
+      sys_return(x, -LINUX_EFAULT);
+      return EX_RUNNING;
+    }
+    sys_return(x, got);
+    return EX_RUNNING;
+  }
+  case ISA_SYS_BRK: {
+    uint64_t want = arg(x, 0) & x->amask;
+    if (want >= x->brk0 && want <= x->brk0 + BRK_LIMIT) {
+      uint64_t have = (x->brk + MEM_PAGE_SIZE - 1) & ~(MEM_PAGE_SIZE - 1);
+      uint64_t need = (want + MEM_PAGE_SIZE - 1) & ~(MEM_PAGE_SIZE - 1);
+      if (need <= have || mem_map(x->m, have, need - have, MEM_R | MEM_W, MEM_ZERO) == MEM_ERR_NONE) x->brk = want;
+    }
+    sys_return(x, (int64_t)x->brk);
+    return EX_RUNNING;
+  }
+  default:
+    return EX_UNSUPPORTED;
+  }
+}
+
+/* ---- the run loop ------------------------------------------------------------ */
+
+static const isa_insn *fetch(ex_machine *x, uint64_t pc, ex_result *r, uint8_t *bytes, size_t *nbytes) {
+  dentry *e = &x->dcache[(pc ^ (pc >> DCACHE_BITS)) & (DCACHE_SIZE - 1)];
+  if (e->valid && e->pc == pc && mem_exec_gen(x->m) <= e->stamp) {
+    if (bytes) mem_peek(x->m, pc, e->insn.len, bytes, NULL, NULL), *nbytes = e->insn.len;
+    return &e->insn;
+  }
+  uint8_t buf[ISA_MAX_LEN];
+  size_t got = 0;
+  uint64_t faddr;
+  uint64_t stamp = mem_stamp(x->m);
+  int f = mem_fetch(x->m, pc, x->d->max_len, buf, &got, &faddr);
+  if (f) {
+    r->status = EX_FAULT;
+    r->addr = faddr;
+    r->fault_kind = f;
+    r->fault_write = false;
+    return NULL;
+  }
+  isa_decode_result dr = x->d->decode(buf, got, pc, &e->insn);
+  if (dr != ISA_DECODE_OK) {
+    e->valid = false;
+    r->status = EX_INVALID;
+    return NULL;
+  }
+  e->valid = true;
+  e->pc = pc;
+  e->stamp = stamp;
+  if (bytes) {
+    memcpy(bytes, buf, e->insn.len);
+    *nbytes = e->insn.len;
+  }
+  return &e->insn;
+}
+
+static void trace_line(ex_machine *x, FILE *f, const isa_insn *in, const uint8_t *bytes, ex_kind k) {
+  char text[200];
+  x->d->print(in, text, sizeof text);
+  fprintf(f, "0x%08llx  ", (unsigned long long)in->addr);
+  for (int i = 0; i < 8; i++) {
+    if (i < in->len) fprintf(f, "%02x ", bytes[i]);
+    else fputs("   ", f);
+  }
+  fprintf(f, "%s%-32s%s\n", in->len > 8 ? "+ " : "  ", text, k == EX_CALL ? "  [call]" : k == EX_RETURN ? "  [ret]" : "");
+}
+
+ex_result ex_run(ex_machine *x, const ex_opts *o) {
+  const isa_desc *d = x->d;
+  ex_result r = {0};
+  r.status = EX_RUNNING;
+  isa_cpu cpu = {.reg = x->reg, .mem = x->m, .load = mem_isa_load, .store = mem_isa_store};
+  size_t nregs = d->nregs * sizeof *x->reg;
+  bool want_bytes = o->record || o->trace;
+  while (r.status == EX_RUNNING) {
+    uint64_t pc = x->reg[d->pc];
+    r.pc = pc;
+    if (o->max_steps && r.steps >= o->max_steps) {
+      r.status = EX_BUDGET;
+      break;
+    }
+    uint8_t bytes[ISA_MAX_LEN];
+    size_t nb = 0;
+    const isa_insn *in = fetch(x, pc, &r, want_bytes ? bytes : NULL, &nb);
+    if (!in) break;
+    isa_flow flow = d->insns[in->id].flow;
+    ex_kind kind = flow == ISA_FLOW_CALL || flow == ISA_FLOW_ICALL ? EX_CALL
+                   : flow == ISA_FLOW_RETURN                       ? EX_RETURN
+                                                                   : EX_INTERNAL;
+    if (o->trace) trace_line(x, o->trace, in, bytes, kind);
+    if (o->record) {
+      if (x->ntrace == x->captrace) {
+        x->captrace = x->captrace ? x->captrace * 2 : 1024;
+        x->trace = xrealloc(x->trace, sizeof *x->trace * x->captrace);
+      }
+      ex_pos *p = &x->trace[x->ntrace++];
+      p->pc = pc;
+      p->kind = (uint8_t)kind;
+      p->len = in->len;
+      memcpy(p->bytes, bytes, in->len);
+    }
+    memcpy(x->saved, x->reg, nregs);
+    isa_step_result sr = d->step(&cpu, in);
+    r.steps++;
+    if (sr == ISA_STEP_FAULT) {
+      memcpy(x->reg, x->saved, nregs); /* registers as before the instruction */
+      r.status = EX_FAULT;
+      r.addr = cpu.fault_addr;
+      r.fault_kind = cpu.fault_kind;
+      r.fault_write = cpu.fault_write;
+      break;
+    }
+    if (sr == ISA_STEP_TRAP) {
+      memcpy(x->reg, x->saved, nregs);
+      r.status = EX_TRAP;
+      r.trap_msg = cpu.trap_msg;
+      break;
+    }
+    switch (flow) {
+    case ISA_FLOW_CALL:
+    case ISA_FLOW_ICALL:
+      if (x->nrstack == x->caprstack) {
+        x->caprstack = x->caprstack ? x->caprstack * 2 : 256;
+        x->rstack = xrealloc(x->rstack, sizeof *x->rstack * x->caprstack);
+      }
+      x->rstack[x->nrstack++] = (in->addr + in->len) & x->amask;
+      break;
+    case ISA_FLOW_RETURN:
+      if (x->nrstack) {
+        uint64_t want = x->rstack[--x->nrstack];
+        if (want != x->reg[d->pc] && !r.ae.found) {
+          r.ae = (ex_ae){true, r.steps - 1, pc, want, x->reg[d->pc]};
+          if (o->stop_on_ae) r.status = EX_STOPPED_AE;
+        }
+      }
+      break;
+    case ISA_FLOW_SYSCALL:
+      r.status = do_syscall(x, o, &r);
+      break;
+    case ISA_FLOW_HALT:
+      r.status = EX_HALTED;
+      break;
+    default:
+      break;
+    }
+  }
+  return r;
+}
+
+void ex_describe(const ex_machine *x, const ex_result *r, char *buf, size_t size) {
+  (void)x;
+  switch (r->status) {
+  case EX_EXITED: snprintf(buf, size, "exited with status %d after %llu steps", r->exit_code, (unsigned long long)r->steps); break;
+  case EX_HALTED: snprintf(buf, size, "halted at 0x%llx after %llu steps", (unsigned long long)r->pc, (unsigned long long)r->steps); break;
+  case EX_FAULT:
+    snprintf(buf, size, "memory fault at 0x%llx (%s, %s) by the instruction at 0x%llx", (unsigned long long)r->addr,
+             r->fault_write ? "write" : "read or fetch", mem_fault_name(r->fault_kind), (unsigned long long)r->pc);
+    break;
+  case EX_TRAP: snprintf(buf, size, "trap at 0x%llx: %s", (unsigned long long)r->pc, r->trap_msg ? r->trap_msg : "?"); break;
+  case EX_INVALID: snprintf(buf, size, "undecodable instruction bytes at 0x%llx", (unsigned long long)r->pc); break;
+  case EX_UNSUPPORTED:
+    snprintf(buf, size, "unsupported system call %llu at 0x%llx", (unsigned long long)r->addr, (unsigned long long)r->pc);
+    break;
+  case EX_BUDGET: snprintf(buf, size, "step budget of %llu instructions spent at 0x%llx", (unsigned long long)r->steps, (unsigned long long)r->pc); break;
+  case EX_STOPPED_AE:
+    snprintf(buf, size, "AE violation: the return at 0x%llx went to 0x%llx, not to 0x%llx", (unsigned long long)r->ae.ret_pc,
+             (unsigned long long)r->ae.actual, (unsigned long long)r->ae.expected);
+    break;
+  default: snprintf(buf, size, "running"); break;
+  }
+}

@@ -1,0 +1,326 @@
+/* inputs.c — input assignments and witness files. */
+#include "inputs.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct reg_ent {
+  char *name;
+  uint64_t value;
+  bool set, used;
+} reg_ent;
+
+typedef struct mem_ent {
+  uint64_t addr;
+  uint8_t value;
+  bool set, used;
+} mem_ent;
+
+struct in_assign {
+  in_mode mode;
+  uint64_t seed;
+  reg_ent *regs;
+  size_t nregs, capregs;
+  mem_ent *mem; /* open addressing on addr */
+  size_t nmem, capmem;
+  uint8_t *in; /* standard input: explicit or consumed so far */
+  size_t nin, capin, pos;
+  bool random_len_chosen;
+  size_t random_len;
+};
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) {
+    fputs("mcveto: out of memory\n", stderr);
+    exit(3);
+  }
+  return q;
+}
+
+static uint64_t mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+static uint64_t hash_name(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+in_assign *in_new(in_mode mode, uint64_t seed) {
+  in_assign *a = calloc(1, sizeof *a);
+  if (!a) exit(3);
+  a->mode = mode;
+  a->seed = seed;
+  a->capmem = 256;
+  a->mem = calloc(a->capmem, sizeof *a->mem);
+  if (!a->mem) exit(3);
+  return a;
+}
+
+void in_free(in_assign *a) {
+  if (!a) return;
+  for (size_t i = 0; i < a->nregs; i++) free(a->regs[i].name);
+  free(a->regs);
+  free(a->mem);
+  free(a->in);
+  free(a);
+}
+
+in_mode in_get_mode(const in_assign *a) { return a->mode; }
+
+static reg_ent *reg_find(in_assign *a, const char *name, bool create) {
+  for (size_t i = 0; i < a->nregs; i++)
+    if (!strcmp(a->regs[i].name, name)) return &a->regs[i];
+  if (!create) return NULL;
+  if (a->nregs == a->capregs) {
+    a->capregs = a->capregs ? a->capregs * 2 : 32;
+    a->regs = xrealloc(a->regs, sizeof *a->regs * a->capregs);
+  }
+  reg_ent *r = &a->regs[a->nregs++];
+  memset(r, 0, sizeof *r);
+  size_t n = strlen(name);
+  r->name = xrealloc(NULL, n + 1);
+  memcpy(r->name, name, n + 1);
+  return r;
+}
+
+/* Slot of addr in the table (existing, or the empty one to use). */
+static mem_ent *mem_slot(in_assign *a, uint64_t addr) {
+  size_t i = (size_t)mix(addr) & (a->capmem - 1);
+  for (;;) {
+    mem_ent *e = &a->mem[i];
+    if ((!e->set && !e->used) || e->addr == addr) return e;
+    i = (i + 1) & (a->capmem - 1);
+  }
+}
+
+static mem_ent *mem_get(in_assign *a, uint64_t addr) {
+  if ((a->nmem + 1) * 2 > a->capmem) {
+    mem_ent *old = a->mem;
+    size_t oldcap = a->capmem;
+    a->capmem *= 2;
+    a->mem = calloc(a->capmem, sizeof *a->mem);
+    if (!a->mem) exit(3);
+    for (size_t i = 0; i < oldcap; i++)
+      if (old[i].set || old[i].used) *mem_slot(a, old[i].addr) = old[i];
+    free(old);
+  }
+  mem_ent *e = mem_slot(a, addr);
+  if (!e->set && !e->used) {
+    e->addr = addr;
+    a->nmem++;
+  }
+  return e;
+}
+
+void in_set_reg(in_assign *a, const char *name, uint64_t value) {
+  reg_ent *r = reg_find(a, name, true);
+  r->value = value;
+  r->set = true;
+}
+
+void in_set_mem(in_assign *a, uint64_t addr, uint8_t value) {
+  mem_ent *e = mem_get(a, addr);
+  e->value = value;
+  e->set = true;
+}
+
+static void in_push(in_assign *a, const uint8_t *b, size_t n) {
+  if (a->nin + n > a->capin) {
+    a->capin = (a->nin + n) * 2;
+    a->in = xrealloc(a->in, a->capin);
+  }
+  memcpy(a->in + a->nin, b, n);
+  a->nin += n;
+}
+
+void in_append_stdin(in_assign *a, const uint8_t *bytes, size_t n) { in_push(a, bytes, n); }
+
+uint64_t in_reg(in_assign *a, const char *name, unsigned width) {
+  reg_ent *r = reg_find(a, name, true);
+  if (!r->set && !r->used) {
+    r->value = a->mode == IN_RANDOM ? mix(a->seed ^ hash_name(name)) : 0;
+    /* random states favour small values and edge cases now and then */
+    if (a->mode == IN_RANDOM && (r->value & 3) == 0) r->value = (r->value >> 8) % 64;
+  }
+  if (width < 64) r->value &= ((uint64_t)1 << width) - 1;
+  r->used = true;
+  return r->value;
+}
+
+uint8_t in_mem(in_assign *a, uint64_t addr) {
+  mem_ent *e = mem_get(a, addr);
+  if (!e->set && !e->used) e->value = a->mode == IN_RANDOM ? (uint8_t)mix(a->seed * 31 + addr) : 0;
+  e->used = true;
+  return e->value;
+}
+
+long in_stdin(in_assign *a, uint8_t *buf, size_t n) {
+  if (!n) return 0;
+  if (a->pos < a->nin) { /* bytes set explicitly, or consumed before a reset */
+    size_t k = a->nin - a->pos < n ? a->nin - a->pos : n;
+    memcpy(buf, a->in + a->pos, k);
+    a->pos += k;
+    return (long)k;
+  }
+  switch (a->mode) {
+  case IN_FIXED:
+    return 0;
+  case IN_RANDOM: {
+    if (!a->random_len_chosen) {
+      a->random_len_chosen = true;
+      a->random_len = (size_t)(mix(a->seed ^ 0x5354) % 257);
+    }
+    size_t k = 0;
+    while (k < n && a->nin < a->random_len) {
+      uint8_t b = (uint8_t)mix(a->seed * 131 + a->nin);
+      in_push(a, &b, 1);
+      buf[k++] = b;
+    }
+    a->pos = a->nin;
+    return (long)k;
+  }
+  case IN_LINUX: {
+    ssize_t k;
+    do k = read(0, buf, n);
+    while (k < 0 && errno == EINTR);
+    if (k < 0) return -1;
+    in_push(a, buf, (size_t)k);
+    a->pos = a->nin;
+    return (long)k;
+  }
+  }
+  return 0;
+}
+
+void in_reset_use(in_assign *a) {
+  for (size_t i = 0; i < a->nregs; i++) a->regs[i].used = false;
+  for (size_t i = 0; i < a->capmem; i++) a->mem[i].used = false;
+  a->pos = 0;
+}
+
+static int cmp_u64(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+int in_write(const in_assign *a, FILE *f, const char *comment) {
+  fprintf(f, "# mcveto input assignment%s%s\n", comment ? ": " : "", comment ? comment : "");
+  for (size_t i = 0; i < a->nregs; i++)
+    if (a->regs[i].used || a->regs[i].set) fprintf(f, "reg %s 0x%llx\n", a->regs[i].name, (unsigned long long)a->regs[i].value);
+  /* memory bytes in address order, runs of consecutive bytes on one line */
+  uint64_t *addrs = malloc(sizeof *addrs * (a->nmem + 1));
+  if (!addrs) exit(3);
+  size_t n = 0;
+  for (size_t i = 0; i < a->capmem; i++)
+    if (a->mem[i].used || a->mem[i].set) addrs[n++] = a->mem[i].addr;
+  qsort(addrs, n, sizeof *addrs, cmp_u64);
+  for (size_t i = 0; i < n;) {
+    fprintf(f, "mem 0x%llx", (unsigned long long)addrs[i]);
+    size_t j = i;
+    do {
+      fprintf(f, " %02x", mem_slot((in_assign *)a, addrs[j])->value);
+      j++;
+    } while (j < n && addrs[j] == addrs[j - 1] + 1 && j - i < 32);
+    fputc('\n', f);
+    i = j;
+  }
+  free(addrs);
+  size_t upto = a->mode == IN_FIXED ? a->nin : a->pos;
+  for (size_t i = 0; i < upto; i += 32) {
+    fputs("stdin", f);
+    for (size_t j = i; j < upto && j < i + 32; j++) fprintf(f, " %02x", a->in[j]);
+    fputc('\n', f);
+  }
+  return ferror(f) ? -1 : 0;
+}
+
+static bool parse_u64(const char *s, uint64_t *out) {
+  if (!*s) return false;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (errno || *end || s[0] == '-') return false;
+  *out = v;
+  return true;
+}
+
+static bool parse_byte(const char *s, uint8_t *out) {
+  if (strlen(s) != 2 || !isxdigit((unsigned char)s[0]) || !isxdigit((unsigned char)s[1])) return false;
+  *out = (uint8_t)strtoul(s, NULL, 16);
+  return true;
+}
+
+int in_read(in_assign *a, const char *path, char *err, size_t errsz) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errsz, "%s: %s", path, strerror(errno));
+    return -1;
+  }
+  char line[8192];
+  int ln = 0, rc = 0;
+  while (fgets(line, sizeof line, f)) {
+    ln++;
+    size_t len = strlen(line);
+    if (len == sizeof line - 1 && line[len - 1] != '\n') {
+      snprintf(err, errsz, "%s:%d: line too long", path, ln);
+      rc = -1;
+      break;
+    }
+    char *hash = strchr(line, '#');
+    if (hash) *hash = 0;
+    char *save = NULL, *kw = strtok_r(line, " \t\r\n", &save);
+    if (!kw) continue;
+    if (!strcmp(kw, "reg")) {
+      char *name = strtok_r(NULL, " \t\r\n", &save), *val = strtok_r(NULL, " \t\r\n", &save);
+      uint64_t v;
+      if (!name || !val || !parse_u64(val, &v) || strtok_r(NULL, " \t\r\n", &save)) {
+        snprintf(err, errsz, "%s:%d: expected 'reg NAME VALUE'", path, ln);
+        rc = -1;
+        break;
+      }
+      in_set_reg(a, name, v);
+    } else if (!strcmp(kw, "mem") || !strcmp(kw, "stdin")) {
+      uint64_t addr = 0;
+      bool mem = kw[0] == 'm';
+      if (mem) {
+        char *as = strtok_r(NULL, " \t\r\n", &save);
+        if (!as || !parse_u64(as, &addr)) {
+          snprintf(err, errsz, "%s:%d: expected 'mem ADDRESS BYTE...'", path, ln);
+          rc = -1;
+          break;
+        }
+      }
+      for (char *b; (b = strtok_r(NULL, " \t\r\n", &save));) {
+        uint8_t v;
+        if (!parse_byte(b, &v)) {
+          snprintf(err, errsz, "%s:%d: '%s' is not a byte (two hex digits)", path, ln, b);
+          rc = -1;
+          break;
+        }
+        if (mem) in_set_mem(a, addr++, v);
+        else in_append_stdin(a, &v, 1);
+      }
+      if (rc) break;
+    } else {
+      snprintf(err, errsz, "%s:%d: unknown entry '%s' (expected reg, mem or stdin)", path, ln, kw);
+      rc = -1;
+      break;
+    }
+  }
+  if (!rc && ferror(f)) {
+    snprintf(err, errsz, "%s: read error", path);
+    rc = -1;
+  }
+  fclose(f);
+  return rc;
+}

@@ -151,8 +151,7 @@ static int cmd_run(cli *c, int argc, char **argv) {
     case EX_INVALID: rc = CLI_EXIT_SIGILL; break;
     default: rc = CLI_EXIT_STOPPED; break;
     }
-    if (r.status != EX_EXITED) fprintf(stderr, "%s: %s: %s\n", c->prog, path, why);
-    if (trace) fprintf(stderr, "%s: %s: %s\n", c->prog, path, why);
+    if (r.status != EX_EXITED || trace) fprintf(stderr, "%s: %s: %s\n", c->prog, path, why);
     if (r.ae.found)
       fprintf(stderr, "%s: %s: AE violation at step %llu: the return at 0x%llx went to 0x%llx instead of 0x%llx\n", c->prog,
               path, (unsigned long long)r.ae.step, (unsigned long long)r.ae.ret_pc, (unsigned long long)r.ae.actual,

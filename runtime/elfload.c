@@ -176,6 +176,9 @@ static bool load_symbols(Elf *elf, el_image *img) {
     img->sym_note = "the section header table cannot be read; no symbols";
     return true;
   }
+  GElf_Ehdr eh;
+  if (gelf_getehdr(elf, &eh) && eh.e_shoff && eh.e_shnum > nsec)
+    img->sym_note = "the section header table extends past the end of the file; no symbols";
   size_t cap = 0, n = 0, namecap = 0, namelen = 0;
   el_symbol *syms = NULL;
   size_t *noff = NULL; /* name offsets, turned into pointers at the end */

@@ -30,6 +30,7 @@ struct ex_machine {
   ex_pos *trace;
   size_t ntrace, captrace;
   uint64_t *rstack; /* auxiliary return-address stack */
+  int64_t last_sysret;
   size_t nrstack, caprstack;
 };
 
@@ -140,6 +141,7 @@ int ex_setup_stack(ex_machine *x, int argc, char **argv, char *err, size_t errsz
 
 static void sys_return(ex_machine *x, int64_t v) {
   const isa_syscall_abi *a = &x->d->syscall;
+  x->last_sysret = v;
   unsigned w = x->d->regs[a->result].width;
   if (a->error_flag >= 0) {
     x->reg[a->error_flag] = v < 0;
@@ -350,7 +352,10 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
       }
       break;
     case ISA_FLOW_SYSCALL:
+      x->last_sysret = 0;
+      if (o->record) x->trace[x->ntrace - 1].sysnr = d->syscall.number >= 0 ? x->reg[d->syscall.number] : 0;
       r.status = do_syscall(x, o, &r);
+      if (o->record) x->trace[x->ntrace - 1].sysret = x->last_sysret;
       break;
     case ISA_FLOW_HALT:
       r.status = EX_HALTED;

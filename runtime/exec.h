@@ -54,7 +54,9 @@ typedef enum ex_kind { EX_INTERNAL = 0, EX_CALL = 1, EX_RETURN = 2 } ex_kind;
 /* One position of the recorded trace. */
 typedef struct ex_pos {
   uint64_t pc;
-  uint8_t kind; /* ex_kind */
+  int64_t sysret;  /* system calls: the result, Linux style (-errno on error) */
+  uint64_t sysnr;  /* system calls: the number */
+  uint8_t kind;    /* ex_kind */
   uint8_t len;
   uint8_t bytes[ISA_MAX_LEN];
 } ex_pos;

@@ -583,13 +583,23 @@ static void copy_in(mem_space *m, uint64_t addr, size_t n, const uint8_t *in) {
   }
 }
 
+/* Are the n bytes at off all defined?  (For short accesses on pages that
+ * still have undefined bytes, such as the stack: keeps them on the fast path.) */
+static inline bool all_defined(const page *p, size_t off, size_t n) {
+  for (size_t i = off; i < off + n; i++)
+    if (p->undef[i >> 3] & (1u << (i & 7))) return false;
+  return true;
+}
+
 int mem_read(mem_space *m, uint64_t addr, size_t n, uint8_t *out, uint64_t *fault_addr) {
   if (n == 0) return MEM_OK;
   addr &= m->amask;
   if (n <= PAGE - POFF(addr) && n - 1 <= m->amask - addr) { /* within one page */
     tlb_ent *t = &m->tlb[PNO(addr) & (TLB_SIZE - 1)];
-    if (t->pno == PNO(addr) && (t->p->perms & MEM_R) && !t->p->undef) {
-      memcpy(out, t->p->data + POFF(addr), n);
+    page *p = t->p;
+    if (t->pno == PNO(addr) && (p->perms & MEM_R) &&
+        (!p->undef || (n <= 16 && all_defined(p, (size_t)POFF(addr), n)))) {
+      memcpy(out, p->data + POFF(addr), n);
       return MEM_OK;
     }
   }
@@ -605,7 +615,8 @@ int mem_write(mem_space *m, uint64_t addr, size_t n, const uint8_t *in, uint64_t
   if (n <= PAGE - POFF(addr) && n - 1 <= m->amask - addr) {
     tlb_ent *t = &m->tlb[PNO(addr) & (TLB_SIZE - 1)];
     page *p = t->p;
-    if (t->pno == PNO(addr) && (p->perms & MEM_W) && !p->undef) {
+    if (t->pno == PNO(addr) && (p->perms & MEM_W)) {
+      if (p->undef) overwrite(p, (size_t)POFF(addr), n);
       memmove(p->data + POFF(addr), in, n);
       p->gen = ++m->stamp;
       if (p->perms & MEM_X) m->xgen = p->gen;

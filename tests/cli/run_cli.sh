@@ -33,7 +33,7 @@ check() {
 }
 
 for p in hello fib; do "$hex2elf" "$toy/$p.hex" "$work/$p.elf" || fail "hex2elf $p"; done
-for p in unsupported fault invalid divzero loop smash; do "$hex2elf" "$here/progs/$p.hex" "$work/$p.elf" || fail "hex2elf $p"; done
+for p in unsupported fault invalid divzero loop smash smc; do "$hex2elf" "$here/progs/$p.hex" "$work/$p.elf" || fail "hex2elf $p"; done
 
 # run: like qemu-user
 expect 7 '^Hello, toy! 1$' '^$' -- "$tool" run "$work/hello.elf"
@@ -48,6 +48,9 @@ expect 132 '' 'undecodable instruction bytes at 0x1005' -- "$tool" run "$work/in
 expect 133 '' 'trap at 0x1000: divide by zero' -- "$tool" run "$work/divzero.elf"
 expect 5 '' 'step budget of 1000 instructions spent at 0x1000' -- "$tool" run --max-steps 1000 "$work/loop.elf"
 expect 0 '' 'AE violation at step 3: the return at 0x100c went to 0x1020 instead of 0x1005' -- "$tool" run "$work/smash.elf"
+# self-modifying code: the decode cache must see the patched bytes
+expect 9 '' '^$' -- "$tool" run "$work/smc.elf"
+expect 9 '' 'mov r1, 0x9' -- "$tool" run --trace "$work/smc.elf"
 # witnesses: a random state saved and replayed gives the same run
 "$tool" run --seed 7 --save-input "$work/w.txt" "$work/fib.elf" >"$work/o1" 2>&1
 s1=$?

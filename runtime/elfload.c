@@ -59,7 +59,7 @@ const char *el_machine_name(unsigned machine) {
     {EM_S390, "IBM S/390"}, {EM_ARM, "ARM"}, {EM_SH, "SuperH"}, {EM_SPARCV9, "SPARC v9"},
     {EM_IA_64, "Intel IA-64"}, {EM_X86_64, "AMD x86-64"}, {EM_AVR, "Atmel AVR"},
     {EM_XTENSA, "Tensilica Xtensa"}, {EM_MSP430, "TI MSP430"}, {EM_AARCH64, "AArch64"},
-    {EM_RISCV, "RISC-V"}, {EM_LOONGARCH, "LoongArch"}};
+    {243 /* EM_RISCV */, "RISC-V"}, {258 /* EM_LOONGARCH: not in older elf.h */, "LoongArch"}};
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (t[i].no == machine) return t[i].name;
   return NULL;
@@ -612,7 +612,9 @@ el_err el_load(const char *path, const isa_desc *desc, mem_space *m, el_image **
   el_err rc = check_args(name, desc, m, out, err);
   if (rc) return rc;
   if (!path) return fail(err, EL_ERR_OPEN, name, "no file name given");
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused
+   * below as not a regular file); reads of regular files ignore the flag */
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return fail(err, EL_ERR_OPEN, name, "cannot open: %s", strerror(errno));
   struct stat st;
   if (fstat(fd, &st) != 0) {

@@ -133,7 +133,8 @@ int mem_read(mem_space *m, uint64_t addr, size_t n, uint8_t *out, uint64_t *faul
 int mem_write(mem_space *m, uint64_t addr, size_t n, const uint8_t *in, uint64_t *fault_addr);
 /* Instruction bytes: up to max bytes from addr, stopping before the first
  * byte that is unmapped or not executable; *got receives how many (>= 1 on
- * success).  Faults only when the byte at addr itself is not executable. */
+ * success).  Faults only when the byte at addr itself cannot be fetched
+ * (unmapped, not executable, or no memory for its page). */
 int mem_fetch(mem_space *m, uint64_t addr, size_t max, uint8_t *out, size_t *got,
               uint64_t *fault_addr);
 /* The loader's write: like mem_write but ignores permissions (the bytes must

@@ -114,3 +114,61 @@ void sx_path_free(sx_path *p) {
   free(p->pc);
   memset(p, 0, sizeof *p);
 }
+
+int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *fs, size_t n, in_assign *in) {
+  uint64_t v;
+  for (unsigned i = 0; i < d->nregs; i++) {
+    if (i == d->pc || i == d->sp) continue;
+    isa_term t = tm_var(tc, d->regs[i].name, d->regs[i].is_flag ? TM_BOOL : d->regs[i].width);
+    if (!smt_model_eval(s, t, &v)) return -1;
+    in_set_reg(in, d->regs[i].name, v);
+  }
+  for (size_t k = 0;; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "stdin_%zu", k);
+    /* only variables that exist: do not create new ones */
+    size_t nv = tm_var_count(tc);
+    uint32_t idx = UINT32_MAX;
+    for (uint32_t j = 0; j < nv; j++)
+      if (!strcmp(tm_var_name(tc, j), name) && tm_sort(tc, tm_var_term(tc, j)) == 8) idx = j;
+    if (idx == UINT32_MAX) break;
+    if (!smt_model_eval(s, tm_var_term(tc, idx), &v)) return -1;
+    uint8_t b = (uint8_t)v;
+    in_append_stdin(in, &b, 1);
+  }
+  /* bytes of the initial memory the formulas read: SELECTs reaching `mem` */
+  isa_term mem = tm_var(tc, "mem", TM_ARRAY);
+  size_t cap = 256, top = 0;
+  isa_term *stack = malloc(sizeof *stack * cap);
+  size_t nseen = tm_count(tc) + 1;
+  unsigned char *seen = calloc(nseen, 1);
+  if (!stack || !seen) exit(3);
+  for (size_t i = 0; i < n; i++) {
+    stack[top++] = fs[i];
+    while (top) {
+      isa_term t = stack[--top];
+      if (t >= nseen || seen[t]) continue;
+      seen[t] = 1;
+      if (tm_kind(tc, t) == ISA_OP_SELECT) {
+        isa_term arr = tm_arg(tc, t, 0);
+        while (tm_kind(tc, arr) == ISA_OP_STORE) arr = tm_arg(tc, arr, 0);
+        if (arr == mem && smt_model_eval(s, tm_arg(tc, t, 1), &v)) {
+          uint8_t b;
+          if (smt_model_byte(s, mem, v, &b)) in_set_mem(in, v, b);
+        }
+      }
+      for (unsigned a = 0; a < tm_nargs(tc, t); a++) {
+        if (top == cap) {
+          cap *= 2;
+          isa_term *ns = realloc(stack, sizeof *ns * cap);
+          if (!ns) exit(3);
+          stack = ns;
+        }
+        stack[top++] = tm_arg(tc, t, a);
+      }
+    }
+  }
+  free(stack);
+  free(seen);
+  return 0;
+}

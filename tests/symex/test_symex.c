@@ -166,16 +166,15 @@ static void check_flip(const char *path) {
       fprintf(stderr, "branch: the other side should be feasible (%d %s)\n", sr, why);
       failures++;
     } else {
+      /* the model as an input assignment, replayed concretely */
       in_assign *in2 = in_new(IN_FIXED, 0);
-      uint8_t bytes[4];
-      for (int i = 0; i < 4; i++) {
-        uint64_t v = 0;
-        char name[16];
-        snprintf(name, sizeof name, "stdin_%d", i);
-        smt_model_eval(s, tm_var(tc, name, 8), &v);
-        bytes[i] = (uint8_t)v;
+      if (sx_inputs_from_model(D, tc, s, q, nq, in2)) {
+        fprintf(stderr, "branch: no inputs from the model\n");
+        failures++;
       }
-      in_append_stdin(in2, bytes, 4);
+      uint8_t bytes[4] = {0, 0, 0, 0};
+      in_stdin(in2, bytes, 4);
+      in_reset_use(in2);
       run R2;
       if (do_run(&R2, path, in2) || R2.r.status != EX_EXITED || R2.r.exit_code != 1) {
         fprintf(stderr, "branch: the solved input %02x %02x %02x %02x does not take the other branch\n", bytes[0],

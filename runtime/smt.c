@@ -14,7 +14,7 @@ struct smt {
   Z3_ast *cache; /* by term id; inc_ref'd */
   size_t capcache;
   unsigned timeout_ms;
-  FILE *dump;
+  FILE *dump, *own_dump;
   char error[256]; /* the first Z3 error since the last check */
   unsigned long queries;
   double seconds;
@@ -54,6 +54,13 @@ smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
   s->solver = Z3_mk_solver(s->z);
   Z3_solver_inc_ref(s->z, s->solver);
   smt_set_timeout(s, timeout_ms);
+  /* the debugging switch: MCVETO_SMT_DUMP=FILE appends every query to FILE */
+  const char *dump = getenv("MCVETO_SMT_DUMP");
+  if (dump && *dump) {
+    s->own_dump = fopen(dump, "a");
+    if (!s->own_dump) fprintf(stderr, "mcveto: cannot open MCVETO_SMT_DUMP file %s\n", dump);
+    s->dump = s->own_dump;
+  }
   return s;
 }
 
@@ -76,6 +83,7 @@ void smt_free(smt *s) {
   free(s->cache);
   Z3_solver_dec_ref(s->z, s->solver);
   Z3_del_context(s->z);
+  if (s->own_dump) fclose(s->own_dump);
   for (int i = 0; i < nsessions; i++)
     if (sessions[i] == s) sessions[i] = NULL;
   free(s);

@@ -7,7 +7,9 @@
  * model becomes input values: the variables' values and memory bytes).
  *
  * `unknown` always carries a reason (timeout, resource limit, Z3 error, …).
- * With a dump file set, every query is written to it as SMT-LIB 2.
+ * With a dump file set (smt_set_dump, or the environment variable
+ * MCVETO_SMT_DUMP=FILE for every session), every query is written to it as
+ * SMT-LIB 2.
  * The session does not own the tm_ctx; free the session first.
  */
 #ifndef MCVETO_SMT_H

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "smt.h"
 
@@ -120,7 +121,32 @@ static void test_operators(void) {
   tm_free(c);
 }
 
+/* The debugging switch: MCVETO_SMT_DUMP=FILE. */
+static void test_dump_env(void) {
+  char path[] = "/tmp/mcveto-smt-dump-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) return;
+  close(fd);
+  setenv("MCVETO_SMT_DUMP", path, 1);
+  tm_ctx *c = tm_new(32);
+  smt *s = smt_new(c, 1000);
+  isa_term x = tm_var(c, "dumped", 16);
+  isa_term fs[1] = {tm_app2(c, ISA_OP_EQ, x, k(c, 5, 16))};
+  smt_check(s, fs, 1, NULL, 0);
+  smt_free(s);
+  tm_free(c);
+  unsetenv("MCVETO_SMT_DUMP");
+  FILE *f = fopen(path, "r");
+  char buf[1024] = "";
+  size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+  buf[n] = 0;
+  if (f) fclose(f);
+  remove(path);
+  CHECK(strstr(buf, "dumped") != NULL);
+}
+
 int main(void) {
+  test_dump_env();
   test_sat_unsat();
   test_memory_model();
   test_timeout();

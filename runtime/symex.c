@@ -126,13 +126,9 @@ int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *
   for (size_t k = 0;; k++) {
     char name[32];
     snprintf(name, sizeof name, "stdin_%zu", k);
-    /* only variables that exist: do not create new ones */
-    size_t nv = tm_var_count(tc);
-    uint32_t idx = UINT32_MAX;
-    for (uint32_t j = 0; j < nv; j++)
-      if (!strcmp(tm_var_name(tc, j), name) && tm_sort(tc, tm_var_term(tc, j)) == 8) idx = j;
-    if (idx == UINT32_MAX) break;
-    if (!smt_model_eval(s, tm_var_term(tc, idx), &v)) return -1;
+    isa_term var = tm_find_var(tc, name, 8); /* only those that exist */
+    if (!var) break;
+    if (!smt_model_eval(s, var, &v)) return -1;
     uint8_t b = (uint8_t)v;
     in_append_stdin(in, &b, 1);
   }

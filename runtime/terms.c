@@ -16,10 +16,12 @@ struct tm_ctx {
   size_t nn, capn;
   uint32_t *hash; /* open addressing over node ids; 0 = empty */
   size_t caph;
-  /* variables */
+  /* variables, and a name index over them */
   isa_term *vars;
   char **names;
   size_t nvars, capvars;
+  uint32_t *vhash; /* open addressing: variable index + 1, 0 = empty */
+  size_t capvhash;
   const char *error;
   /* evaluation memo */
   uint64_t *memo;
@@ -64,6 +66,7 @@ void tm_free(tm_ctx *c) {
   for (size_t i = 0; i < c->nvars; i++) free(c->names[i]);
   free(c->names);
   free(c->vars);
+  free(c->vhash);
   free(c->n);
   free(c->hash);
   free(c->memo);
@@ -134,9 +137,42 @@ isa_term tm_const(tm_ctx *c, uint64_t value, unsigned width) {
 isa_term tm_true(tm_ctx *c) { return tm_const(c, 1, TM_BOOL); }
 isa_term tm_false(tm_ctx *c) { return tm_const(c, 0, TM_BOOL); }
 
+static size_t vslot(const tm_ctx *c, const char *name, unsigned sort) {
+  uint64_t h = 1469598103934665603ull ^ sort;
+  for (const char *p = name; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+  return (size_t)(h ^ (h >> 29)) & (c->capvhash - 1);
+}
+
+isa_term tm_find_var(const tm_ctx *c, const char *name, unsigned sort) {
+  if (!c->capvhash) return 0;
+  for (size_t i = vslot(c, name, sort);; i = (i + 1) & (c->capvhash - 1)) {
+    uint32_t v = c->vhash[i];
+    if (!v) return 0;
+    if (c->n[c->vars[v - 1]].sort == sort && strcmp(c->names[v - 1], name) == 0) return c->vars[v - 1];
+  }
+}
+
+static void vindex(tm_ctx *c, size_t var) {
+  if ((c->nvars + 1) * 2 > c->capvhash) { /* grow and re-insert everything */
+    free(c->vhash);
+    c->capvhash = c->capvhash ? c->capvhash * 2 : 128;
+    c->vhash = calloc(c->capvhash, sizeof *c->vhash);
+    if (!c->vhash) exit(3);
+    for (size_t i = 0; i < c->nvars; i++) {
+      size_t j = vslot(c, c->names[i], c->n[c->vars[i]].sort);
+      while (c->vhash[j]) j = (j + 1) & (c->capvhash - 1);
+      c->vhash[j] = (uint32_t)i + 1;
+    }
+    return;
+  }
+  size_t j = vslot(c, c->names[var], c->n[c->vars[var]].sort);
+  while (c->vhash[j]) j = (j + 1) & (c->capvhash - 1);
+  c->vhash[j] = (uint32_t)var + 1;
+}
+
 isa_term tm_var(tm_ctx *c, const char *name, unsigned sort) {
-  for (size_t i = 0; i < c->nvars; i++)
-    if (c->n[c->vars[i]].sort == sort && strcmp(c->names[i], name) == 0) return c->vars[i];
+  isa_term have = tm_find_var(c, name, sort);
+  if (have) return have;
   if (c->nvars == c->capvars) {
     c->capvars = c->capvars ? c->capvars * 2 : 64;
     c->vars = xrealloc(c->vars, sizeof *c->vars * c->capvars);
@@ -151,6 +187,7 @@ isa_term tm_var(tm_ctx *c, const char *name, unsigned sort) {
   c->names[c->nvars] = xrealloc(NULL, len + 1);
   memcpy(c->names[c->nvars], name, len + 1);
   c->vars[c->nvars++] = t;
+  vindex(c, c->nvars - 1);
   return t;
 }
 

@@ -45,6 +45,8 @@ isa_term tm_false(tm_ctx *c);
 /* A variable of the given sort (TM_BOOL, 1..64 or TM_ARRAY); the same name
  * and sort give the same variable.  The name is copied. */
 isa_term tm_var(tm_ctx *c, const char *name, unsigned sort);
+/* The variable of that name and sort if it exists, else 0 (creates nothing). */
+isa_term tm_find_var(const tm_ctx *c, const char *name, unsigned sort);
 isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned nargs, unsigned p0, unsigned p1);
 isa_term tm_app1(tm_ctx *c, isa_op op, isa_term a);
 isa_term tm_app2(tm_ctx *c, isa_op op, isa_term a, isa_term b);

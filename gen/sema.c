@@ -138,6 +138,7 @@ typedef struct sm {
   long nodes;        /* IR nodes built for the current instruction */
   bool too_big;      /* the size limit was reported for it */
   bool synthetic_call; /* checking an unused helper: there is no call site */
+  int capregs, capaliases, capclasses, capctxs; /* array capacities in md */
 } sm;
 
 /* Inlining is exponential in the worst case (a helper calling another
@@ -1677,11 +1678,10 @@ static bool declare(sm *S, const char *name, sym_kind k, int index, void *ptr, s
     }                                                                           \
   } while (0)
 
-static int capregs, capaliases, capclasses, capctxs;
 
 static int add_reg(sm *S, const char *name, int w, bool ro, sloc loc) {
   md_spec *md = S->md;
-  GROW(S, md->regs, md->nregs, capregs);
+  GROW(S, md->regs, md->nregs, S->capregs);
   md->regs[md->nregs] = (md_reg){name, w, ro, loc};
   if (!declare(S, name, SY_REG, md->nregs, NULL, loc)) return -1;
   return md->nregs++;
@@ -1689,7 +1689,7 @@ static int add_reg(sm *S, const char *name, int w, bool ro, sloc loc) {
 
 static int add_class(sm *S, const char *name, int n, sloc loc) {
   md_spec *md = S->md;
-  GROW(S, md->classes, md->nclasses, capclasses);
+  GROW(S, md->classes, md->nclasses, S->capclasses);
   md_class *c = &md->classes[md->nclasses];
   c->name = name;
   c->n = n;
@@ -2285,7 +2285,6 @@ static void check_unused_fn(sm *S, sym *fs) {
 
 md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
   sm SS = {0}, *S = &SS;
-  capregs = capaliases = capclasses = capctxs = 0;
   S->ar = ar;
   S->d = d;
   md_spec *md = ar_alloc(ar, sizeof *md);
@@ -2355,7 +2354,7 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
         ERR(S, n->loc, "context variable width must be 1..32");
         break;
       }
-      GROW(S, md->ctxs, md->nctxs, capctxs);
+      GROW(S, md->ctxs, md->nctxs, S->capctxs);
       md->ctxs[md->nctxs] = (md_ctx){n->name, (int)n->num, n->loc};
       if (md->nctxs >= 8) ERR(S, n->loc, "at most 8 context variables");
       else if (declare(S, n->name, SY_CTX, md->nctxs, NULL, n->loc)) md->nctxs++;
@@ -2517,7 +2516,7 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
             md->regs[reg].name, type_name(S, rw));
         continue;
       }
-      GROW(S, md->aliases, md->naliases, capaliases);
+      GROW(S, md->aliases, md->naliases, S->capaliases);
       md->aliases[md->naliases] = (md_alias){n->name, reg, (int)hi, (int)lo,
                                              t->kind == A_INDEX && t != base ? TY_BOOL : (int)(hi - lo + 1), n->loc};
       if (declare(S, n->name, SY_ALIAS, md->naliases, NULL, n->loc)) md->naliases++;

@@ -20,16 +20,14 @@ struct smt {
   double seconds;
 };
 
-/* Z3 reports API misuse and internal failures through a handler; we keep
- * the message and let the query answer `unknown` instead of aborting.
- * Z3's handler has no user pointer; sessions are looked up by context. */
-static smt *sessions[64];
-static int nsessions;
-
-static void on_error_lookup(Z3_context z, Z3_error_code e) {
-  for (int i = 0; i < nsessions; i++)
-    if (sessions[i] && sessions[i]->z == z && !sessions[i]->error[0])
-      snprintf(sessions[i]->error, sizeof sessions[i]->error, "Z3 error: %s", Z3_get_error_msg(z, e));
+/* Z3's error handler is switched off (no handler has a user pointer, and the
+ * default one aborts): after each call that can fail we read the error code
+ * and keep the first message, so a failing query answers `unknown`. */
+static bool z3_failed(smt *s) {
+  Z3_error_code e = Z3_get_error_code(s->z);
+  if (e == Z3_OK) return false;
+  if (!s->error[0]) snprintf(s->error, sizeof s->error, "Z3 error: %s", Z3_get_error_msg(s->z, e));
+  return true;
 }
 
 smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
@@ -44,13 +42,7 @@ smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
     free(s);
     return NULL;
   }
-  for (int i = 0; i <= nsessions && i < 64; i++)
-    if (i == nsessions || !sessions[i]) {
-      sessions[i] = s;
-      if (i == nsessions) nsessions++;
-      break;
-    }
-  Z3_set_error_handler(s->z, on_error_lookup);
+  Z3_set_error_handler(s->z, NULL);
   s->solver = Z3_mk_solver(s->z);
   Z3_solver_inc_ref(s->z, s->solver);
   smt_set_timeout(s, timeout_ms);
@@ -84,8 +76,6 @@ void smt_free(smt *s) {
   Z3_solver_dec_ref(s->z, s->solver);
   Z3_del_context(s->z);
   if (s->own_dump) fclose(s->own_dump);
-  for (int i = 0; i < nsessions; i++)
-    if (sessions[i] == s) sessions[i] = NULL;
   free(s);
 }
 
@@ -199,6 +189,7 @@ static Z3_ast tr(smt *s, isa_term root) {
     }
     if (!ready) continue;
     Z3_ast r = node(s, t, a);
+    if (r && z3_failed(s)) r = NULL;
     if (!r) {
       if (!s->error[0]) snprintf(s->error, sizeof s->error, "cannot translate term kind %d", tm_kind(s->tc, t));
       r = Z3_mk_false(s->z);
@@ -226,6 +217,7 @@ smt_result smt_check(smt *s, const isa_term *as, size_t n, char *reason, size_t 
       break;
     }
     Z3_solver_assert(s->z, s->solver, tr(s, as[i]));
+    if (z3_failed(s)) break;
   }
   if (s->dump) {
     fprintf(s->dump, "; query %lu\n%s(check-sat)\n", s->queries + 1, Z3_solver_to_string(s->z, s->solver));
@@ -240,6 +232,7 @@ smt_result smt_check(smt *s, const isa_term *as, size_t n, char *reason, size_t 
   clock_gettime(CLOCK_MONOTONIC, &t0);
   Z3_lbool r = Z3_solver_check(s->z, s->solver);
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  z3_failed(s);
   s->seconds += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
   if (s->error[0]) r = Z3_L_UNDEF;
   if (r == Z3_L_TRUE) {
@@ -261,7 +254,7 @@ smt_result smt_check(smt *s, const isa_term *as, size_t n, char *reason, size_t 
 bool smt_model_eval(smt *s, isa_term t, uint64_t *out) {
   if (!s->model || !t) return false;
   Z3_ast r;
-  if (!Z3_model_eval(s->z, s->model, tr(s, t), true, &r) || !r) return false;
+  if (!Z3_model_eval(s->z, s->model, tr(s, t), true, &r) || !r || z3_failed(s)) return false;
   Z3_inc_ref(s->z, r);
   bool ok = true;
   if (tm_sort(s->tc, t) == TM_BOOL) {

@@ -135,6 +135,7 @@ void in_set_mem(in_assign *a, uint64_t addr, uint8_t value) {
 }
 
 static void in_push(in_assign *a, const uint8_t *b, size_t n) {
+  if (!n) return; /* also: a->in may still be NULL */
   if (a->nin + n > a->capin) {
     a->capin = (a->nin + n) * 2;
     a->in = xrealloc(a->in, a->capin);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "elfload.h"
 #include "exec.h"
@@ -71,13 +72,15 @@ static const char run_help[] =
     "  --trace          print one line per step on standard error: address, bytes,\n"
     "                   assembly, [call]/[ret]\n"
     "  --max-steps N    stop after N instructions (default: no limit)\n"
+    "  --stats          print the instructions executed, the time and the guest MIPS\n"
+    "                   on standard error when the run ends\n"
     "Exit status: the program's; 132 undecodable instruction, 133 trap, 139 memory fault,\n"
     "5 unsupported system call or step budget, 2 usage or file error.\n";
 
 static int cmd_run(cli *c, int argc, char **argv) {
   const char *path = NULL, *input = NULL, *save = NULL;
   uint64_t seed = 0, max_steps = 0;
-  bool seeded = false, trace = false;
+  bool seeded = false, trace = false, stats = false;
   int pargc = 0;
   char **pargv = NULL;
   for (int i = 0; i < argc; i++) {
@@ -104,6 +107,8 @@ static int cmd_run(cli *c, int argc, char **argv) {
         max_steps = v;
     } else if (!strcmp(a, "--trace")) {
       trace = true;
+    } else if (!strcmp(a, "--stats")) {
+      stats = true;
     } else if (a[0] == '-' && a[1]) {
       return usage_error(c, "run", "unknown option '%s'", a), CLI_EXIT_USAGE;
     } else if (!path) {
@@ -140,7 +145,17 @@ static int cmd_run(cli *c, int argc, char **argv) {
     rc = CLI_EXIT_USAGE;
   } else {
     ex_opts o = {.max_steps = max_steps, .out = stdout, .err = stderr, .trace = trace ? stderr : NULL};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     ex_result r = ex_run(x, &o);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (stats) {
+      /* the program's own output must reach the terminal before the figures */
+      fflush(stdout);
+      double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+      fprintf(stderr, "%s: %s: %llu instructions in %.3f s (%.1f MIPS)\n", c->prog, path,
+              (unsigned long long)r.steps, secs, secs > 0 ? (double)r.steps / secs / 1e6 : 0.0);
+    }
     char why[512];
     ex_describe(x, &r, why, sizeof why);
     switch (r.status) {

@@ -47,6 +47,8 @@ expect 139 '' 'memory fault at 0x50000000 .*unmapped.* at 0x1000' -- "$tool" run
 expect 132 '' 'undecodable instruction bytes at 0x1005' -- "$tool" run "$work/invalid.elf"
 expect 133 '' 'trap at 0x1000: divide by zero' -- "$tool" run "$work/divzero.elf"
 expect 5 '' 'step budget of 1000 instructions spent at 0x1000' -- "$tool" run --max-steps 1000 "$work/loop.elf"
+expect 5 '' ': 1000 instructions in [0-9.]+ s \([0-9.]+ MIPS\)' -- "$tool" run --stats --max-steps 1000 "$work/loop.elf"
+expect 55 '^34$' 'fib.elf: [0-9]+ instructions in' -- "$tool" run --stats "$work/fib.elf"
 expect 0 '' 'AE violation at step 3: the return at 0x100c went to 0x1020 instead of 0x1005' -- "$tool" run "$work/smash.elf"
 # self-modifying code: the decode cache must see the patched bytes
 expect 9 '' '^$' -- "$tool" run "$work/smc.elf"

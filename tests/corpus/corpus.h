@@ -14,24 +14,21 @@
 
 #define CORPUS_UNUSED __attribute__((__unused__))
 
-/* One byte of standard input, or -1 at end of input (read() returns 0). */
-static CORPUS_UNUSED int in_getc(void)
-{
-    unsigned char c;
-    return read(0, &c, 1) == 1 ? c : -1;
-}
-
-/* A pushed-back byte for in_num (one is enough for a number scanner). */
+/* A byte in_num read past the end of a number (-2: none). */
 static int in_peeked = -2;
 
-static CORPUS_UNUSED int in_next(void)
+/* The next byte of standard input, or -1 at end of input (read() returns
+ * 0).  Mixes freely with in_num: it first returns the byte in_num looked
+ * at after its number. */
+static CORPUS_UNUSED int in_getc(void)
 {
     if (in_peeked != -2) {
         int c = in_peeked;
         in_peeked = -2;
         return c;
     }
-    return in_getc();
+    unsigned char c;
+    return read(0, &c, 1) == 1 ? c : -1;
 }
 
 /* Reads the next integer from standard input: skips bytes up to a digit or
@@ -40,32 +37,32 @@ static CORPUS_UNUSED int in_next(void)
  * 1 and stores the value, or 0 at end of input. */
 static CORPUS_UNUSED int in_num(unsigned long long *out)
 {
-    int c = in_next(), neg = 0;
+    int c = in_getc(), neg = 0;
     for (;;) {
         if (c < 0)
             return 0;
         if (c >= '0' && c <= '9')
             break;
         if (c == '-') {
-            c = in_next();
+            c = in_getc();
             if (c >= '0' && c <= '9') {
                 neg = 1;
                 break;
             }
             continue;
         }
-        c = in_next();
+        c = in_getc();
     }
     unsigned long long v = 0;
     unsigned base = 10;
     if (c == '0') {
-        c = in_next();
+        c = in_getc();
         if (c == 'x' || c == 'X') {
             base = 16;
-            c = in_next();
+            c = in_getc();
         }
     }
-    for (;; c = in_next()) {
+    for (;; c = in_getc()) {
         unsigned d;
         if (c >= '0' && c <= '9')
             d = (unsigned)(c - '0');

@@ -40,9 +40,10 @@ typedef enum ast_kind {
   A_PCONJ,    /* kids = A_PATOM */
   A_PATOM,    /* name (or NULL for a literal byte); flag has_value; num = value (two's complement) */
   /* templates */
-  A_TEMPLATE, /* kids = A_TTEXT / A_TEXPR */
+  A_TEMPLATE, /* kids = A_TTEXT / A_TEXPR / A_TCHOICE */
   A_TTEXT,    /* text */
   A_TEXPR,    /* kids[0] = expr; text = format or NULL */
+  A_TCHOICE,  /* kids[0] = condition, kids[1] = then template, kids[2] = else template (A_TEMPLATE) */
   /* statements */
   A_BLOCK,    /* kids = statements */
   A_ASSIGN,   /* kids[0] = lvalue, kids[1] = value */

@@ -669,6 +669,15 @@ static void ptpl(em *E, sb *b, ir_tpl *t, int d) {
     case IR_T_CREG:
       sb_printf(b, "pw_str(&w, CN%d[%s]);\n", p->a, cx(E, p->e));
       break;
+    case IR_T_CHOICE:
+      sb_printf(b, "if (%s) {\n", cx(E, p->e));
+      ptpl(E, b, p->alts[0], d + 1);
+      ind(b, d);
+      sb_printf(b, "} else {\n");
+      ptpl(E, b, p->alts[1], d + 1);
+      ind(b, d);
+      sb_printf(b, "}\n");
+      break;
     case IR_T_ALT:
       sb_printf(b, "switch (I->alt[%d]) {\n", p->a);
       for (int k = 0; k < p->nalts; k++) {

@@ -92,6 +92,7 @@ typedef enum ir_tkind {
   IR_T_REG,     /* a = register */
   IR_T_CREG,    /* a = class, e = index */
   IR_T_ALT,     /* a = alt slot; alts[i] = template of alternative i */
+  IR_T_CHOICE,  /* e (static bool): alts[0] if it holds, else alts[1] */
 } ir_tkind;
 
 typedef struct ir_tpl ir_tpl;

@@ -86,7 +86,7 @@ static const char *plain(ps_state *S, ast *tpl) {
 
 %type <str> ident flow_name
 %type <node> decl settings setting values reg_names reg_name name_list type fields field ranges range
-%type <node> ctx_assigns alts alt pattern conj atom clauses template tparts params param_list param
+%type <node> ctx_assigns alts alt pattern conj atom clauses template tparts tchoice telse params param_list param
 %type <node> block stmts stmt else_part expr postfix primary args arg_list opt_fmt
 %type <num> snum
 
@@ -291,6 +291,19 @@ tparts
   | tparts STR_TEXT             { $$ = $1; ast *t = N(A_TTEXT, @2); t->text = $2; ADD($$, t); }
   | tparts TPL_OPEN expr opt_fmt TPL_CLOSE
       { $$ = $1; ast *t = N(A_TEXPR, @3); ADD(t, $3); if ($4) { t->text = $4->text; t->type = $4; } ADD($$, t); }
+  | tparts TPL_OPEN tchoice TPL_CLOSE   { $$ = $1; ADD($$, $3); }
+  ;
+
+/* A choice between two templates: {COND ? "then" : "else"}, chained as
+ * {C1 ? "a" : C2 ? "b" : "c"} (the else template then holds the next choice). */
+tchoice
+  : expr '?' template ':' telse
+      { $$ = N(A_TCHOICE, @$); ADD($$, $1); ADD($$, $3); ADD($$, $5); deep(S, $$); }
+  ;
+
+telse
+  : template                    { $$ = $1; }
+  | tchoice                     { $$ = N(A_TEMPLATE, @1); ADD($$, $1); }
   ;
 
 opt_fmt

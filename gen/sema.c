@@ -2089,6 +2089,44 @@ static ir_expr *subst_vars(sm *S, ir_expr *e, ir_block *defs) {
   return n;
 }
 
+/* A template value or choice condition: elaborated, and required to be known
+ * at decode time.  NULL after an error (reported). */
+static ir_expr *tpl_static(sm *S, ast *e, sloc loc) {
+  ir_block scratch = {0};
+  ir_block *saved = S->cur;
+  S->cur = &scratch;
+  S->no_hoist++;
+  ir_expr *v = elab(S, e, TY_INT);
+  S->no_hoist--;
+  S->cur = saved;
+  if (v->w == TY_ERR) return NULL;
+  if (v->w == TY_INT) v = coerce(S, v, 64, loc);
+  /* helper calls leave immutable temporaries behind: substitute them */
+  bool pure = true;
+  for (int i = 0; i < scratch.n; i++)
+    if (scratch.s[i]->op != IR_S_SETVAR || !scratch.s[i]->e[0]->stat) pure = false;
+  if (pure && scratch.n) v = subst_vars(S, v, &scratch);
+  if (!v->stat || !pure) {
+    ERR(S, e->loc, "template values must be known at decode time (fields, context, PC, next, constants)");
+    return NULL;
+  }
+  return v;
+}
+
+/* {COND ? "then" : "else"}: the condition must be a bool known at decode time. */
+static void tpl_choice(sm *S, ir_tpl *t, ast *c, md_rule *r) {
+  ir_expr *v = tpl_static(S, c->kids[0], c->kids[0]->loc);
+  ir_tpart part = {.kind = IR_T_CHOICE, .e = v, .nalts = 2};
+  if (v && v->w != TY_BOOL) {
+    ERR(S, c->kids[0]->loc, "a template choice needs a bool condition, not %s", type_name(S, v->w));
+    v = NULL;
+  }
+  part.alts = ar_alloc(S->ar, sizeof(ir_tpl *) * 2);
+  part.alts[0] = elab_tpl(S, c->kids[1], r);
+  part.alts[1] = elab_tpl(S, c->kids[2], r);
+  if (v) tpl_add(S, t, part);
+}
+
 static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc, sloc fmtloc) {
   if (fmt) {
     int k = 0;
@@ -2147,24 +2185,8 @@ static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc, sloc f
       return;
     }
   }
-  ir_block scratch = {0};
-  ir_block *saved = S->cur;
-  S->cur = &scratch;
-  S->no_hoist++;
-  ir_expr *v = elab(S, e, TY_INT);
-  S->no_hoist--;
-  S->cur = saved;
-  if (v->w == TY_ERR) return;
-  if (v->w == TY_INT) v = coerce(S, v, 64, loc);
-  /* helper calls leave immutable temporaries behind: substitute them */
-  bool pure = true;
-  for (int i = 0; i < scratch.n; i++)
-    if (scratch.s[i]->op != IR_S_SETVAR || !scratch.s[i]->e[0]->stat) pure = false;
-  if (pure && scratch.n) v = subst_vars(S, v, &scratch);
-  if (!v->stat || !pure) {
-    ERR(S, e->loc, "template values must be known at decode time (fields, context, PC, next, constants)");
-    return;
-  }
+  ir_expr *v = tpl_static(S, e, loc);
+  if (!v) return;
   if (v->w == TY_BOOL) v = zext(S, v, 1);
   const char *f = fmt;
   if (!f) {
@@ -2179,11 +2201,11 @@ static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc, sloc f
 }
 
 static ir_tpl *elab_tpl(sm *S, ast *tpl, md_rule *r) {
-  (void)r;
   ir_tpl *t = ar_alloc(S->ar, sizeof *t);
   for (int i = 0; i < tpl->nkids; i++) {
     ast *p = tpl->kids[i];
     if (p->kind == A_TTEXT) tpl_add(S, t, (ir_tpart){.kind = IR_T_TEXT, .text = p->text});
+    else if (p->kind == A_TCHOICE) tpl_choice(S, t, p, r);
     else tpl_expr(S, t, p->kids[0], p->text, p->loc, p->type ? p->type->loc : p->loc);
   }
   return t;

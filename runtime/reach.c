@@ -1,0 +1,262 @@
+/* reach.c — NWPrefix reachability by tabulating same-level paths (§3.3). */
+#include "reach.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct vec {
+  uint32_t *v;
+  size_t n, cap;
+} vec;
+
+static void vpush(vec *l, uint32_t x) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 8;
+    l->v = realloc(l->v, l->cap * sizeof *l->v);
+    if (!l->v) abort();
+  }
+  l->v[l->n++] = x;
+}
+
+/* A set of state pairs, open addressing. */
+typedef struct pset {
+  uint64_t *k;
+  size_t cap, n;
+} pset;
+
+static bool pset_add(pset *s, uint32_t a, uint32_t b) {
+  uint64_t key = ((uint64_t)a << 32 | b) + 1;
+  if ((s->n + 1) * 2 > s->cap) {
+    pset g = {calloc(s->cap ? s->cap * 2 : 256, sizeof(uint64_t)), s->cap ? s->cap * 2 : 256, 0};
+    if (!g.k) abort();
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->k[i]) {
+        uint64_t h = s->k[i] * 0x9e3779b97f4a7c15ull;
+        size_t j = (size_t)(h ^ (h >> 29)) & (g.cap - 1);
+        while (g.k[j]) j = (j + 1) & (g.cap - 1);
+        g.k[j] = s->k[i];
+        g.n++;
+      }
+    free(s->k);
+    *s = g;
+  }
+  uint64_t h = key * 0x9e3779b97f4a7c15ull;
+  size_t j = (size_t)(h ^ (h >> 29)) & (s->cap - 1);
+  while (s->k[j]) {
+    if (s->k[j] == key) return false;
+    j = (j + 1) & (s->cap - 1);
+  }
+  s->k[j] = key;
+  s->n++;
+  return true;
+}
+
+typedef struct tab {
+  const nwa *a;
+  pset pe;       /* path edges (entry, state) */
+  vec work;      /* pairs */
+  vec *reached;  /* per entry: states with a path edge from it */
+  vec *callers;  /* per entry: pairs (entry of caller, call state) */
+  pset summ;     /* (call state, return target) */
+  vec sumlist;   /* pairs, for the distance passes */
+  uint8_t *fwd;
+} tab;
+
+static void propagate(tab *t, uint32_t e, uint32_t s) {
+  if (!pset_add(&t->pe, e, s)) return;
+  vpush(&t->work, e);
+  vpush(&t->work, s);
+}
+
+static void summary(tab *t, uint32_t c, uint32_t r) {
+  if (pset_add(&t->summ, c, r)) {
+    vpush(&t->sumlist, c);
+    vpush(&t->sumlist, r);
+  }
+}
+
+/* Does state c have a live call edge to entry en? */
+static bool calls(const nwa *a, uint32_t c, uint32_t en) {
+  size_t n;
+  const uint32_t *o = nwa_out(a, c, &n);
+  for (size_t i = 0; i < n; i++) {
+    const nwa_edge *e = nwa_edge_at(a, o[i]);
+    if (e->kind == NWA_CALL && e->to == en) return true;
+  }
+  return false;
+}
+
+static void step(tab *t, uint32_t e, uint32_t s) {
+  const nwa *a = t->a;
+  t->fwd[s] = 1;
+  vpush(&t->reached[e], s);
+  size_t n;
+  const uint32_t *o = nwa_out(a, s, &n);
+  for (size_t i = 0; i < n; i++) {
+    const nwa_edge *ed = nwa_edge_at(a, o[i]);
+    if (ed->kind == NWA_INTERNAL) {
+      propagate(t, e, ed->to);
+    } else if (ed->kind == NWA_CALL) {
+      uint32_t en = ed->to;
+      /* register (caller entry e, call state s) with the callee entry once */
+      bool seen = false;
+      for (size_t k = 0; k + 1 < t->callers[en].n && !seen; k += 2)
+        seen = t->callers[en].v[k] == e && t->callers[en].v[k + 1] == s;
+      if (!seen) {
+        vpush(&t->callers[en], e);
+        vpush(&t->callers[en], s);
+      }
+      propagate(t, en, en);
+      /* exits of en already reached that return to s */
+      for (size_t k = 0; k < t->reached[en].n; k++) {
+        size_t m;
+        const uint32_t *ox = nwa_out(a, t->reached[en].v[k], &m);
+        for (size_t j = 0; j < m; j++) {
+          const nwa_edge *r = nwa_edge_at(a, ox[j]);
+          if (r->kind == NWA_RETURN && r->pred == s) {
+            summary(t, s, r->to);
+            propagate(t, e, r->to);
+          }
+        }
+      }
+    } else { /* a return out of s, as the exit of procedure e */
+      uint32_t c = ed->pred;
+      if (!calls(a, c, e)) continue;
+      /* only calls from reached states; a later one is handled at its call */
+      for (size_t k = 0; k + 1 < t->callers[e].n; k += 2)
+        if (t->callers[e].v[k + 1] == c) {
+          summary(t, c, ed->to);
+          propagate(t, t->callers[e].v[k], ed->to);
+        }
+    }
+  }
+}
+
+/* Breadth-first distances over an adjacency list given as (from, to) pairs. */
+static void bfs(size_t n, const vec *pairs, uint32_t *dist) {
+  /* counting sort of the pairs by source */
+  size_t *first = calloc(n + 1, sizeof *first);
+  uint32_t *adj = malloc((pairs->n / 2 + 1) * sizeof *adj);
+  vec q = {0};
+  if (!first || !adj) abort();
+  for (size_t i = 0; i + 1 < pairs->n; i += 2) first[pairs->v[i] + 1]++;
+  for (size_t i = 0; i < n; i++) first[i + 1] += first[i];
+  size_t *fill = malloc((n + 1) * sizeof *fill);
+  if (!fill) abort();
+  memcpy(fill, first, (n + 1) * sizeof *fill);
+  for (size_t i = 0; i + 1 < pairs->n; i += 2) adj[fill[pairs->v[i]]++] = pairs->v[i + 1];
+  for (size_t i = 0; i < n; i++)
+    if (dist[i] == 0) vpush(&q, (uint32_t)i);
+  for (size_t h = 0; h < q.n; h++) {
+    uint32_t s = q.v[h];
+    for (size_t k = first[s]; k < first[s + 1]; k++)
+      if (dist[adj[k]] == RC_INF) {
+        dist[adj[k]] = dist[s] + 1;
+        vpush(&q, adj[k]);
+      }
+  }
+  free(first);
+  free(fill);
+  free(adj);
+  free(q.v);
+}
+
+void rc_analyze(const nwa *a, rc_result *r) {
+  size_t n = nwa_nstates(a);
+  memset(r, 0, sizeof *r);
+  r->nstates = n;
+  r->fwd = calloc(n + 1, 1);
+  r->dist = malloc((n + 1) * sizeof *r->dist);
+  r->depth = malloc((n + 1) * sizeof *r->depth);
+  if (!r->fwd || !r->dist || !r->depth) abort();
+  for (size_t i = 0; i < n; i++) r->dist[i] = r->depth[i] = RC_INF;
+  nwa_state start = nwa_start(a);
+  if (start == NWA_NONE || start >= n) return;
+
+  tab t = {.a = a, .fwd = r->fwd};
+  t.reached = calloc(n, sizeof *t.reached);
+  t.callers = calloc(n, sizeof *t.callers);
+  if (!t.reached || !t.callers) abort();
+  propagate(&t, start, start);
+  for (size_t w = 0; w < t.work.n; w += 2) step(&t, t.work.v[w], t.work.v[w + 1]);
+  r->nsummaries = t.summ.n;
+  for (size_t i = 0; i < n; i++)
+    if (r->fwd[i] && nwa_accepting(a, (nwa_state)i)) r->reachable = true;
+
+  /* forward depth: internal, call and summary edges from reachable states */
+  vec fw = {0}, bw = {0};
+  for (size_t k = 0; k < nwa_nedges(a); k++) {
+    const nwa_edge *e = nwa_edge_at(a, k);
+    if (e->dead) continue;
+    if (e->kind != NWA_RETURN && r->fwd[e->from]) {
+      vpush(&fw, e->from);
+      vpush(&fw, e->to);
+    }
+    /* backward: every live edge reversed (returns without matching) */
+    vpush(&bw, e->to);
+    vpush(&bw, e->from);
+  }
+  for (size_t i = 0; i + 1 < t.sumlist.n; i += 2) {
+    vpush(&fw, t.sumlist.v[i]);
+    vpush(&fw, t.sumlist.v[i + 1]);
+    vpush(&bw, t.sumlist.v[i + 1]);
+    vpush(&bw, t.sumlist.v[i]);
+  }
+  r->depth[start] = 0;
+  bfs(n, &fw, r->depth);
+  for (size_t i = 0; i < n; i++)
+    if (nwa_accepting(a, (nwa_state)i)) r->dist[i] = 0;
+  bfs(n, &bw, r->dist);
+
+  for (size_t i = 0; i < n; i++) {
+    free(t.reached[i].v);
+    free(t.callers[i].v);
+  }
+  free(t.reached);
+  free(t.callers);
+  free(t.pe.k);
+  free(t.summ.k);
+  free(t.work.v);
+  free(t.sumlist.v);
+  free(fw.v);
+  free(bw.v);
+}
+
+void rc_free(rc_result *r) {
+  free(r->fwd);
+  free(r->dist);
+  free(r->depth);
+  memset(r, 0, sizeof *r);
+}
+
+typedef struct cand {
+  uint32_t key, edge;
+} cand;
+
+static int cand_cmp(const void *x, const void *y) {
+  const cand *a = x, *b = y;
+  if (a->key != b->key) return a->key < b->key ? -1 : 1;
+  return a->edge < b->edge ? -1 : a->edge > b->edge;
+}
+
+size_t rc_frontiers(const nwa *a, const rc_result *r, rc_witnessed_fn witnessed, void *ctx, rc_policy policy,
+                    uint32_t *out, size_t max) {
+  size_t ne = nwa_nedges(a), nc = 0;
+  cand *c = malloc((ne + 1) * sizeof *c);
+  if (!c) abort();
+  for (size_t k = 0; k < ne; k++) {
+    const nwa_edge *e = nwa_edge_at(a, k);
+    if (e->dead || e->from >= r->nstates || e->to >= r->nstates) continue; /* states added after rc_analyze */
+    if (!r->fwd[e->from] || r->dist[e->to] == RC_INF) continue;
+    if (!witnessed(ctx, e->from, e->kind == NWA_RETURN ? e->pred : NWA_NONE)) continue;
+    if (witnessed(ctx, e->to, NWA_NONE)) continue;
+    uint32_t key = policy == RC_CLOSEST_TO_TARGET ? r->dist[e->to]
+                   : policy == RC_CLOSEST_TO_START ? r->depth[e->from]
+                                                   : 0;
+    c[nc++] = (cand){key, (uint32_t)k};
+  }
+  qsort(c, nc, sizeof *c, cand_cmp);
+  for (size_t i = 0; i < nc && i < max; i++) out[i] = c[i].edge;
+  free(c);
+  return nc;
+}

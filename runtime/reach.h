@@ -1,0 +1,61 @@
+/* reach.h — reachability in a predicate-labelled NWA over nested-word
+ * prefixes (MCVETO report §3.3 and App. A).
+ *
+ * Paths are NWPrefixes: every return matches an earlier call, and calls may
+ * stay pending.  rc_analyze decides exactly whether an accepting state is
+ * reachable from the start state.  It tabulates same-level paths from each
+ * procedure entry and summarises every call that can be matched by a return,
+ * in the style of Reps–Horwitz–Sagiv.  That decision is the one a *safe*
+ * verdict rests on, so it must not under-approximate; it does not.
+ *
+ * It also computes, per state, the length of a shortest path from the state
+ * to an accepting state.  This is an over-approximation: return edges count
+ * without checking which call they match.  The frontier policy uses it; a
+ * frontier that lies on no real path costs time but never soundness.
+ *
+ * Ownership: an rc_result owns its arrays (rc_free); it refers to the
+ * automaton only by state and edge numbers.
+ */
+#ifndef MCVETO_REACH_H
+#define MCVETO_REACH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nwa.h"
+
+#define RC_INF UINT32_MAX
+
+typedef struct rc_result {
+  bool reachable;   /* some accepting state is reachable from start */
+  size_t nstates;
+  uint8_t *fwd;     /* per state: 1 if reachable from start along an NWPrefix */
+  uint32_t *dist;   /* per state: edges to an accepting state, or RC_INF */
+  uint32_t *depth;  /* per state: edges from start (a shortest NWPrefix path), or RC_INF */
+  size_t nsummaries; /* matched call/return pairs found (statistics) */
+} rc_result;
+
+void rc_analyze(const nwa *a, rc_result *r);
+void rc_free(rc_result *r);
+
+/* The frontier policy (§3.3). */
+typedef enum rc_policy {
+  RC_CLOSEST_TO_TARGET, /* default: smallest dist of the edge's destination */
+  RC_CLOSEST_TO_START,  /* smallest depth of the edge's source */
+  RC_FIRST              /* lowest edge number */
+} rc_policy;
+
+/* Does a concrete state witness state s?  For a return edge callpred is the
+ * edge's call predecessor, which the witness's own call predecessor must be;
+ * otherwise it is NWA_NONE. */
+typedef bool (*rc_witnessed_fn)(void *ctx, nwa_state s, nwa_state callpred);
+
+/* Frontier edges: live edges (n, I, m) with n reachable and witnessed (for the
+ * edge's call predecessor when it is a return), m not witnessed, and m able to
+ * reach an accepting state.  Up to max edge numbers are written to out, best
+ * first under the policy; returns how many there are in all. */
+size_t rc_frontiers(const nwa *a, const rc_result *r, rc_witnessed_fn witnessed, void *ctx, rc_policy policy,
+                    uint32_t *out, size_t max);
+
+#endif

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# run_binaries.sh — every instruction of the test programs against capstone.
+#
+#   run_binaries.sh MCVETO_CC ISA CAPO WORK_DIR LEVELS SRC_DIR...
+#
+# Builds every SRC_DIR/*.c that exists when the test runs (the directories
+# are globbed now, not at configure time) with `MCVETO_CC --isa ISA` at each
+# optimisation level of LEVELS (comma-separated, e.g. O0,O1,O2,Os) into
+# WORK_DIR, then runs `CAPO --elf` on all of them:
+# each instruction of their executable sections must be decoded by our
+# decoder exactly as capstone decodes it (capo_main.c).  A program that does
+# not compile is a failure.
+# Exit status: 0 pass, 1 failures, 2 usage, 77 skipped (no cross compiler,
+# or no programs yet).
+set -u
+if [ $# -lt 6 ]; then
+    echo "usage: $0 MCVETO_CC ISA CAPO WORK_DIR LEVELS SRC_DIR..." >&2
+    exit 2
+fi
+cc=$1 isa=$2 capo=$3 work=$4 levels=${5//,/ }
+shift 5
+for opt in $levels; do
+    case $opt in
+        O0|O1|O2|O3|Os) ;;
+        *) echo "$0: unknown level '$opt' (O0 O1 O2 O3 Os)" >&2; exit 2 ;;
+    esac
+done
+
+case $isa in
+    x86) tool=${MCVETO_X86_CC:-i686-linux-gnu-gcc} ;;
+    ppc) tool=${MCVETO_PPC_CC:-powerpc-linux-gnu-gcc} ;;
+    *) tool= ;;
+esac
+if [ -n "$tool" ] && ! command -v "$tool" >/dev/null 2>&1; then
+    echo "SKIP: $tool is not installed"
+    exit 77
+fi
+mkdir -p "$work" || exit 1
+rm -f "$work"/*.elf "$work"/*.log
+
+srcs=()
+for dir in "$@"; do
+    for f in "$dir"/*.c; do
+        [ -f "$f" ] && srcs+=("$f")
+    done
+done
+if [ ${#srcs[@]} -eq 0 ]; then
+    echo "SKIP: no C programs in $*"
+    exit 77
+fi
+
+# Compile in parallel (two jobs: the machine is shared); the file names
+# say program and level: prog.O2.elf.
+jobs=()
+for src in "${srcs[@]}"; do
+    base=$(basename "$src" .c)
+    for opt in $levels; do
+        jobs+=("$src" "$work/$base.$opt.elf" "-$opt")
+    done
+done
+printf '%s\0' "${jobs[@]}" |
+    xargs -0 -n 3 -P 2 sh -c '"$0" --isa "$1" "$4" "$2" -o "$3" >"$3.log" 2>&1 || echo "$2 $4" >"$3.failed"' \
+        "$cc" "$isa"
+
+bad=0
+for f in "$work"/*.failed; do
+    [ -f "$f" ] || continue
+    echo "FAIL: mcveto-cc --isa $isa $(cat "$f") does not compile:"
+    head -20 "${f%.failed}.log"
+    rm -f "$f"
+    bad=1
+done
+
+elfs=("$work"/*.elf)
+echo "checking ${#elfs[@]} executables (${#srcs[@]} programs x $levels)"
+"$capo" --elf "${elfs[@]}" || bad=1
+exit $bad

@@ -7,6 +7,7 @@
  * first number picks the verdict, the rest feeds the checksum. */
 #include "corpus.h"
 
+static void deep_exit(int depth, int code) MCVETO_NORETURN;
 static void deep_exit(int depth, int code)
 {
     if (depth > 0)

@@ -72,10 +72,15 @@ static int instance(const isa_desc *d, const isa_form *f, rng *r, int extra, uin
   }
   if (extra >= 0) {
     if (n >= cap) return 0;
-    int at = (int)(next(r) % (uint64_t)(n + 1));
-    memmove(buf + at + 1, buf + at, (size_t)(n - at));
-    buf[at] = d->prefixes[extra].byte;
-    n++;
+    buf[n++] = d->prefixes[extra].byte;
+  }
+  /* prefixes in random order: decoders must not depend on it (and capstone's
+   * known order bugs must not hide a form from the comparison) */
+  for (int i = n - 1; i > 0; i--) {
+    int j = (int)(next(r) % (uint64_t)(i + 1));
+    uint8_t t = buf[i];
+    buf[i] = buf[j];
+    buf[j] = t;
   }
   if (n + f->len > cap) return 0;
   for (int i = 0; i < f->len; i++) buf[n + i] = (uint8_t)((next(r) & ~f->mask[i]) | f->val[i]);

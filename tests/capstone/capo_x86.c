@@ -195,38 +195,57 @@ static int x86_normalise(const char *text, capo_side side, const uint8_t *bytes,
 
 /* Our spec is wrong (or departs from capstone's syntax without a line in
  * docs/x86.md).  The spec owner fixes specs/x86 and deletes the entry. */
+static bool is_cmpxchg8b(const uint8_t *b, size_t n);
+
 static const capo_exception KNOWN_SPEC_BUGS[] = {
-    {"xchg_r32_eax", NULL, NULL,
-     "spec prints 90+r as 'xchg r32, eax'; capstone prints 'xchg eax, r32'.  Both are SDM forms of "
-     "90+rd (XCHG EAX, r32 / XCHG r32, EAX), so only the asm template differs (undocumented departure); "
-     "fix: asm \"xchg eax, {r32[rr]}\" in specs/x86/mov.spec"},
-    {"xchg_r16_ax", NULL, NULL,
-     "as xchg_r32_eax for 66 90+r: capstone 'xchg ax, r16', spec 'xchg r16, ax'"},
-    {NULL, "f3 0f bc", NULL,
-     "coverage hole: F3 0F BC /r, which gcc emits for __builtin_ctz (as 'rep bsf'; capstone and objdump "
-     "say 'tzcnt'), is not in the spec (tests/corpus/clz.c at every level).  SDM Vol. 2B, TZCNT: without "
-     "BMI1 it executes as BSF; the two differ only for a zero source (TZCNT: operand size, CF=1; BSF: "
-     "destination unchanged, ZF=1), which gcc never passes"},
+    /* coverage holes in tests/corpus (inline assembly), seen at every level */
+    {NULL, "9c", NULL, "coverage hole: pushfd (9C), tests/corpus/asm_flags.c"},
+    {NULL, "9d", NULL, "coverage hole: popfd (9D), tests/corpus/asm_flags.c"},
+    {NULL, "9e", NULL, "coverage hole: sahf (9E), tests/corpus/asm_flags.c"},
+    {NULL, "9f", NULL, "coverage hole: lahf (9F), tests/corpus/asm_flags.c"},
+    {NULL, NULL, is_cmpxchg8b, "coverage hole: cmpxchg8b m64 (0F C7 /1), tests/corpus/asm_exchange.c"},
     {NULL, NULL, NULL, NULL}};
 
-/* A 16/32-bit string instruction (movs, cmps, stos, lods, scas: A5 A7 AB AD
- * AF) whose prefixes have a 66 before the last F2/F3 (capstone then drops
- * the 66). */
-static bool opsize_before_rep(const uint8_t *b, size_t n) {
-  size_t i = 0, last_rep = 0;
-  bool rep = false, opsize_before = false, opsize_after = false;
+/* The legacy prefixes before the opcode at b[*op]: the position of the last
+ * F2/F3 (-1: none) and of the last 66 (-1: none). */
+static void prefixes(const uint8_t *b, size_t n, size_t *op, int *last_rep, int *last_66) {
+  size_t i = 0;
+  *last_rep = *last_66 = -1;
   for (; i < n && (b[i] == 0x66 || b[i] == 0xf2 || b[i] == 0xf3 || b[i] == 0xf0); i++) {
-    if (b[i] == 0x66) opsize_after = true;
-    if (b[i] == 0xf2 || b[i] == 0xf3) {
-      rep = true;
-      last_rep = i;
-      if (opsize_after) opsize_before = true;
-      opsize_after = false;
-    }
+    if (b[i] == 0x66) *last_66 = (int)i;
+    if (b[i] == 0xf2 || b[i] == 0xf3) *last_rep = (int)i;
   }
-  (void)last_rep;
-  if (i >= n || !rep || !opsize_before || opsize_after) return false;
-  return b[i] == 0xa5 || b[i] == 0xa7 || b[i] == 0xab || b[i] == 0xad || b[i] == 0xaf;
+  *op = i;
+}
+
+/* A 16-bit string instruction (movs, cmps, stos, lods, scas: A5 A7 AB AD AF)
+ * whose last 66 prefix comes before its last F2/F3: capstone then drops the
+ * 66 (66 f3 a5: 'rep movsd'; f3 66 a5: 'rep movsw'). */
+static bool opsize_before_rep(const uint8_t *b, size_t n) {
+  size_t op;
+  int rep, o66;
+  prefixes(b, n, &op, &rep, &o66);
+  if (op >= n || rep < 0 || o66 < 0 || o66 > rep) return false;
+  return b[op] == 0xa5 || b[op] == 0xa7 || b[op] == 0xab || b[op] == 0xad || b[op] == 0xaf;
+}
+
+/* F3 0F BC (tzcnt) whose last 66 prefix comes after its last F3: capstone
+ * then takes 66 as the mandatory prefix and prints bsf (f3 66 0f bc c0:
+ * 'bsf ax, ax'; 66 f3 0f bc c0: 'tzcnt ax, ax'). */
+static bool rep_before_opsize_0f(const uint8_t *b, size_t n) {
+  size_t op;
+  int rep, o66;
+  prefixes(b, n, &op, &rep, &o66);
+  if (op + 1 >= n || rep < 0 || b[rep] != 0xf3 || o66 < rep) return false;
+  return b[op] == 0x0f && b[op + 1] == 0xbc;
+}
+
+/* 0F C7 /1 with a memory operand, after any prefixes. */
+static bool is_cmpxchg8b(const uint8_t *b, size_t n) {
+  size_t op;
+  int rep, o66;
+  prefixes(b, n, &op, &rep, &o66);
+  return op + 2 < n && b[op] == 0x0f && b[op + 1] == 0xc7 && ((b[op + 2] >> 3) & 7) == 1 && (b[op + 2] >> 6) != 3;
 }
 
 /* Capstone 4.0.2 is wrong; each entry quotes the Intel SDM rule. */
@@ -239,6 +258,11 @@ static const capo_exception CAPSTONE_WRONG[] = {
      "capstone ignores a 66 prefix that comes before F2/F3 on string instructions (66 f3 a5 -> 'rep movsd'; "
      "f3 66 a5 -> 'rep movsw').  SDM Vol. 2A, 2.1.1: 'Groups 1 through 4 may be placed in any order relative "
      "to each other', so 66 f3 a5 is rep movsw with 16-bit operands (objdump agrees)"},
+    {"tzcnt16", NULL, rep_before_opsize_0f,
+     "capstone decodes F3 66 0F BC as bsf (it takes the later of 66/F3 as the mandatory prefix), but "
+     "66 F3 0F BC as tzcnt.  SDM Vol. 2A, 2.1.1: prefix groups 1-4 'may be placed in any order relative "
+     "to each other'; Vol. 2B, TZCNT: 'F3 0F BC /r  TZCNT r16, r/m16' with the 66 operand-size prefix, so "
+     "f3 66 0f bc c0 is tzcnt ax, ax (objdump agrees)"},
     {NULL, NULL, NULL, NULL}};
 
 const capo_isa capo_x86 = {

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # run_binaries.sh — every instruction of the test programs against capstone.
 #
-#   run_binaries.sh MCVETO_CC ISA CAPO WORK_DIR LEVELS SRC_DIR...
+#   run_binaries.sh MCVETO_CC ISA CAPO WORK_DIR LEVELS K/N SRC_DIR...
 #
-# Builds every SRC_DIR/*.c that exists when the test runs (the directories
-# are globbed now, not at configure time) with `MCVETO_CC --isa ISA` at each
-# optimisation level of LEVELS (comma-separated, e.g. O0,O1,O2,Os) into
+# Builds the SRC_DIR/*.c that exist when the test runs (the directories are
+# globbed now, not at configure time; of the sorted list, chunk K of N:
+# the files whose index i has i mod N = K-1) with `MCVETO_CC --isa ISA` at
+# each optimisation level of LEVELS (comma-separated, e.g. O0,O1,O2,Os) into
 # WORK_DIR, then runs `CAPO --elf` on all of them:
 # each instruction of their executable sections must be decoded by our
 # decoder exactly as capstone decodes it (capo_main.c).  A program that does
@@ -13,12 +14,20 @@
 # Exit status: 0 pass, 1 failures, 2 usage, 77 skipped (no cross compiler,
 # or no programs yet).
 set -u
-if [ $# -lt 6 ]; then
-    echo "usage: $0 MCVETO_CC ISA CAPO WORK_DIR LEVELS SRC_DIR..." >&2
+if [ $# -lt 7 ]; then
+    echo "usage: $0 MCVETO_CC ISA CAPO WORK_DIR LEVELS K/N SRC_DIR..." >&2
     exit 2
 fi
-cc=$1 isa=$2 capo=$3 work=$4 levels=${5//,/ }
-shift 5
+cc=$1 isa=$2 capo=$3 work=$4 levels=${5//,/ } chunk=$6
+shift 6
+case $chunk in
+    [1-9]/[1-9]|[1-9]/[1-9][0-9]) k=${chunk%/*} n=${chunk#*/} ;;
+    *) echo "$0: bad chunk '$chunk' (K/N)" >&2; exit 2 ;;
+esac
+if [ "$k" -gt "$n" ]; then
+    echo "$0: bad chunk '$chunk' (K > N)" >&2
+    exit 2
+fi
 for opt in $levels; do
     case $opt in
         O0|O1|O2|O3|Os) ;;
@@ -39,9 +48,12 @@ mkdir -p "$work" || exit 1
 rm -f "$work"/*.elf "$work"/*.log
 
 srcs=()
+i=0
 for dir in "$@"; do
-    for f in "$dir"/*.c; do
-        [ -f "$f" ] && srcs+=("$f")
+    for f in "$dir"/*.c; do # sorted by the glob
+        [ -f "$f" ] || continue
+        [ $((i % n)) -eq $((k - 1)) ] && srcs+=("$f")
+        i=$((i + 1))
     done
 done
 if [ ${#srcs[@]} -eq 0 ]; then
@@ -72,6 +84,6 @@ for f in "$work"/*.failed; do
 done
 
 elfs=("$work"/*.elf)
-echo "checking ${#elfs[@]} executables (${#srcs[@]} programs x $levels)"
+echo "checking ${#elfs[@]} executables (${#srcs[@]} programs, chunk $chunk, x $levels)"
 "$capo" --elf "${elfs[@]}" || bad=1
 exit $bad

@@ -95,7 +95,8 @@ unsigned long capo_run_forms(capo *c, const isa_desc *d, unsigned per_form, uint
   unsigned long rejected = 0, unreachable = 0;
   for (unsigned fi = 0; fi < d->nforms; fi++) {
     const isa_form *f = &d->forms[fi];
-    for (unsigned k = 0; k < 2 * per_form; k++) {
+    unsigned variants = d->nprefixes ? 2 : 1; /* as is, and with one more prefix */
+    for (unsigned k = 0; k < variants * per_form; k++) {
       bool plain = k < per_form;
       int extra = plain || !d->nprefixes ? -1 : (int)(next(&r) % d->nprefixes);
       uint8_t buf[ISA_MAX_LEN];
@@ -114,7 +115,8 @@ unsigned long capo_run_forms(capo *c, const isa_desc *d, unsigned per_form, uint
     }
   }
   capo_stats st = capo_get_stats(c);
-  fprintf(out, "forms: %u forms x %u instances, as is and with one more prefix byte", d->nforms, per_form);
+  fprintf(out, "forms: %u forms x %u instances%s", d->nforms, per_form,
+          d->nprefixes ? ", as is and with one more prefix byte" : "");
   if (unreachable) fprintf(out, " (%lu instances had no prefix for their context)", unreachable);
   fprintf(out, "\n");
   capo_print_stats("forms", st, out);

@@ -16,7 +16,7 @@
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/corpus_lib.sh" || exit 2
 
-cc= work= opts="O0 O2" tmo=30
+cc='' work='' opts="O0 O2" tmo=30
 while [ $# -gt 0 ]; do
     case $1 in
         --cc) cc=${2-}; shift 2 ;;
@@ -46,7 +46,7 @@ for p in "$@"; do
         for opt in $opts; do
             d=$work/$name.$isa.$opt
             mkdir -p "$d" && rm -f "$d"/*.out "$d"/*.err "$d"/*.status "$d/prog"
-            if ! "$cc" --isa "$isa" "-$opt" -Wall -Wextra "$src" -o "$d/prog" >"$d/cc.log" 2>&1; then
+            if ! "$cc" --isa "$isa" "-$opt" -Wall -Wextra -I "$corpus_dir" "$src" -o "$d/prog" >"$d/cc.log" 2>&1; then
                 echo "FAIL: $name $isa -$opt: mcveto-cc failed:"; sed 's/^/    /' "$d/cc.log" | head -20
                 bad=1; continue
             fi

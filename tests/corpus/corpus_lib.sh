@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # corpus_lib.sh — shared by run_corpus.sh and check_portable.sh (sourced).
 #
 # corpus_src PROG          the C file of PROG (a name in this directory or a path)
@@ -28,7 +29,7 @@ corpus_name() {
 }
 
 corpus_inputs() {
-    local src=$1 dir=$2 file=${1%.c}.inputs n=0 line
+    local dir=$2 file=${1%.c}.inputs n=0 line
     mkdir -p "$dir" || return 1
     rm -f "$dir"/*.in "$dir"/*.label
     if [ ! -f "$file" ]; then

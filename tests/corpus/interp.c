@@ -46,7 +46,7 @@ static int run(struct vm *m, const unsigned char *code, int len, unsigned budget
             return 4;
         int arg = imm[op] ? code[pc] : 0;
         pc += imm[op];
-        int *t = &m->st[m->sp - 1];
+        int *t = m->st + (m->sp ? m->sp - 1 : 0); /* the top, if any */
         switch (op) {
         case PUSH: m->st[m->sp++] = (signed char)arg; break;
         case LOAD: m->st[m->sp++] = m->reg[arg & 7]; break;

@@ -40,7 +40,7 @@ static void one(unsigned long long a64, unsigned long long b64)
     out_i("cmp64", cmp3((long long)a64, (long long)b64));
     out_i("ucmp64", (a64 > b64) - (a64 < b64));
     out_x("select", select_mask(a & 1, ua, ub));
-    out_i("ternary", a > b ? a - b : b > a ? -1 : 0);
+    out_i("ternary", a > b ? (int)(ua - ub) : b > a ? -1 : 0);
     int cnt = 0;
     for (int i = -8; i <= 8; i++)
         cnt += ((long long)a + i > b) + ((ua ^ (unsigned)i) < ub);

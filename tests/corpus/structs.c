@@ -37,7 +37,7 @@ static struct rec make(unsigned id, int score)
     r.pos.y = score / 3;
     for (int i = 0; i < 6; i++)
         r.tag[i] = (unsigned char)('a' + (id + (unsigned)i) % 26);
-    r.delta = (short)(score - (int)id);
+    r.delta = (short)((unsigned)score - id);
     return r;
 }
 

@@ -64,11 +64,12 @@ static const char *day(unsigned d)
 int main(void)
 {
     int counts[5] = {0, 0, 0, 0, 0};
-    int acc = 0, c, len = 0;
+    unsigned acc = 0;
+    int c, len = 0;
     while ((c = in_getc()) >= 0) {
         int k = classify(c | 0x20 * (c >= 'A' && c <= 'Z'));
         counts[k]++;
-        acc = acc * 3 + weird((c % 13) - 6);
+        acc = acc * 3 + (unsigned)weird((c % 13) - 6);
         len++;
     }
     out_i("other", counts[0]);
@@ -76,11 +77,11 @@ int main(void)
     out_i("consonants", counts[2]);
     out_i("digits", counts[3]);
     out_i("space", counts[4]);
-    out_i("acc", acc & 0xffffff);
+    out_u("acc", acc & 0xffffff);
     for (int x = -7; x <= 8; x++)
         mix((unsigned)weird(x));
     out_s("day", day((unsigned)len));
-    mix((unsigned)acc);
+    mix(acc);
     for (int i = 0; i < 5; i++)
         mix((unsigned)counts[i]);
     return digest();

@@ -3,8 +3,8 @@
  * remainder (libgcc __udivdi3/__divdi3/__umoddi3/__moddi3, or
  * __udivmoddi4), shifts by constants and by variable amounts (shld/shrd
  * with a test of bit 5 on x86), signed and unsigned comparisons.
- * Input: pairs "a b" of 64-bit numbers (text); "s" after b is taken as
- * a shift count from b's low 6 bits. */
+ * Input: pairs "a b" of 64-bit numbers (text); b's low 6 bits are also
+ * the variable shift count. */
 #include "corpus.h"
 
 #define LLMIN (-9223372036854775807LL - 1)

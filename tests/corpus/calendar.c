@@ -1,8 +1,8 @@
 /* calendar: date arithmetic full of divisions by constants: leap years,
  * day of the week by Zeller's congruence and by Sakamoto's table, days
  * since 1970 (civil-from-days / days-from-civil with negative years and
- * floor division), Unix time to y-m-d h:m:s with 64-bit seconds, ISO
- * week numbers.  Input: dates "y m d" (text); y may be negative. */
+ * floor division), 64-bit Unix seconds split into hours and minutes.
+ * Input: dates "y m d" (text); y may be negative. */
 #include "corpus.h"
 
 static int leap(long long y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }

@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ -z "$cc" ] || [ -z "$work" ] || [ $# -eq 0 ]; then
-    sed -n '3p' "${BASH_SOURCE[0]}" | sed 's/^# */usage: /' >&2
+    sed -n '4p' "${BASH_SOURCE[0]}" | sed 's/^# */usage: /' >&2
     exit 2
 fi
 corpus_have_tools x86 || exit 77

@@ -2,7 +2,8 @@
  * multiply through a 64-bit product and an arithmetic shift, divide by
  * shifting the dividend into 64 bits (signed 64-bit division: libgcc
  * __divdi3), square root by Newton's method and bit by bit, exp and sin
- * by Taylor series, decimal printing of fractions, and rounding modes.
+ * by Taylor series, decimal printing of fractions, and decimal input
+ * rounded to the nearest Q16.16 value.
  * Input: pairs "a b" of decimal numbers with up to 4 fraction digits
  * ("1.5 -0.25"). */
 #include "corpus.h"

@@ -1,7 +1,7 @@
 /* lexer: a table-driven state machine (a DFA whose transition table is
  * indexed by state and character class) that tokenises C-like text:
- * identifiers, decimal/hex numbers, operators (one or two characters),
- * strings with escapes, and // and block comments.  Also a second
+ * identifiers, numbers, operators, strings with escapes, and // and
+ * block comments.  Also a second
  * explicit-state machine with an enum and a switch validating balanced
  * brackets.  Input: text. */
 #include "corpus.h"

@@ -1,9 +1,9 @@
 /* loops: nested loops with break and continue at several depths,
  * do-while and while with complex conditions, loops counting down
  * through zero on unsigned and signed counters, triangular and
- * three-deep iteration spaces (Pythagorean triples), loop-carried
- * dependences that gcc may unroll or vectorise-in-scalar, and a search
- * with an early exit.  Input: numbers (text): a bound (capped at 200). */
+ * three-deep iteration spaces (Pythagorean triples, lattice points), a
+ * loop-carried 64-bit recurrence, and a search with an early exit.
+ * Input: numbers (text): a bound (capped at 200). */
 #include "corpus.h"
 
 int main(void)

@@ -1,7 +1,7 @@
 /* recursion: deep and branching recursion: naive Fibonacci, Ackermann
  * for small arguments, mutual recursion (is_even/is_odd, a recursive-
- * descent expression evaluator), Towers of Hanoi, recursive sum of an
- * array and a recursive gcd; large stack frames with local arrays.
+ * descent expression evaluator), Towers of Hanoi, a divide-and-conquer
+ * sum of an array; large stack frames with local arrays.
  * Input: numbers (text): n for fib (capped at 20), m n for Ackermann
  * (capped at 2 and 3), then an expression string after a ';'. */
 #include "corpus.h"

@@ -1,6 +1,6 @@
 /* sieve: the sieve of Eratosthenes on a byte array and on a bit array
  * (word index i >> 5, bit i & 31: shifts by variable amounts, bt/bts
- * candidates), a segmented count, twin primes, the prime-counting
+ * candidates) checked against each other, twin primes, the prime-counting
  * function at several points and the sum of primes as a 64-bit value.
  * Input: a bound N (text), capped at 60000. */
 #include "corpus.h"

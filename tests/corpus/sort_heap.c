@@ -1,6 +1,6 @@
 /* sort_heap: heapsort (sift-down with index arithmetic 2i+1), a binary
- * min-heap priority queue (push/pop) used as a k-way merge and to find
- * the k smallest values, on unsigned and signed keys.  Input: numbers
+ * min-heap priority queue (push/pop) that yields the smallest values in
+ * order, on signed and unsigned keys.  Input: numbers
  * (text), at most 100; without input a generated array. */
 #include "corpus.h"
 

@@ -1,7 +1,7 @@
 /* strings: the classic string functions written by hand (no libc):
  * strlen, strcmp (on unsigned bytes), strncmp, strcpy, strcat, strchr,
- * strrchr, strstr, reverse in place, to-upper, palindrome test, word
- * splitting, and a comparison against the harness's strlen and memcmp.
+ * strrchr, strstr, reverse in place, to-upper, palindrome test, and a
+ * comparison against the harness's strlen and memcmp.
  * Input: text; lines are the strings. */
 #include "corpus.h"
 

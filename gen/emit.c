@@ -1033,9 +1033,9 @@ static void gen_desc(em *E, sb *b) {
     if (lo < 0 || hi > (int)f->len || hi < lo) lo = hi = 0;
     char *txt = ar_strndup(E->ar, f->text + lo, (size_t)(hi - lo));
     sb_cstr(b, txt);
-    sb_printf(b, "},\n");
+    sb_printf(b, ",\n    %s},\n", r->may_fall ? "true" : "false");
   }
-  sb_printf(b, "  {0, ISA_FLOW_FALLTHROUGH, 0, 0, 0}};\n");
+  sb_printf(b, "  {0, ISA_FLOW_FALLTHROUGH, 0, 0, 0, false}};\n");
   sb_printf(b, "static const char *const ctx_names[%d] = {", md->nctxs + 1);
   for (int i = 0; i < md->nctxs; i++) sb_printf(b, "\"%s\", ", md->ctxs[i].name);
   sb_printf(b, "0};\n");

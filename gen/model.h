@@ -124,6 +124,7 @@ struct md_rule {
   md_flat **flats;
   int nflats;
   bool unreachable;
+  bool may_fall; /* instructions: some path of the semantics leaves PC at next */
   /* semantics: for instructions the body, for alternatives the export */
   int flow;         /* instructions: index into md_flow_names */
   ir_block *body;

@@ -2226,6 +2226,24 @@ static bool writes_pc_block(ir_block *b) {
   return false;
 }
 
+/* Does every path through b assign PC (or trap)? */
+static bool always_leaves_block(ir_block *b);
+static bool always_leaves_stmt(ir_stmt *s) {
+  if (s->op == IR_S_SETPC || s->op == IR_S_TRAP) return true;
+  if (s->op == IR_S_IF) return always_leaves_block(&s->body[0]) && always_leaves_block(&s->body[1]);
+  if (s->op == IR_S_ALT) {
+    for (int i = 0; i < s->nbody; i++)
+      if (!always_leaves_block(&s->body[i])) return false;
+    return s->nbody > 0;
+  }
+  return false;
+}
+static bool always_leaves_block(ir_block *b) {
+  for (int i = 0; i < b->n; i++)
+    if (always_leaves_stmt(b->s[i])) return true;
+  return false;
+}
+
 static ir_stmt *first_pc_write(ir_block *b) {
   for (int i = 0; i < b->n; i++) {
     if (b->s[i]->op == IR_S_SETPC) return b->s[i];
@@ -2273,6 +2291,7 @@ static void do_insn(sm *S, md_rule *r) {
     if (w) dg_note(S->d, w->loc, "PC is written here");
     if (w && w->has_site) dg_note(S->d, w->site, "in the call of '%s' here", w->site_fn);
   }
+  r->may_fall = !always_leaves_block(r->body);
   if (r->flow > 0 && r->flow <= 6 && !writes_pc_block(r->body))
     ERR(S, r->loc, "instruction '%s' has flow class %s but never writes PC", r->name, md_flow_names[r->flow]);
 }

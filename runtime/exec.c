@@ -304,7 +304,6 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
     ex_kind kind = flow == ISA_FLOW_CALL || flow == ISA_FLOW_ICALL ? EX_CALL
                    : flow == ISA_FLOW_RETURN                       ? EX_RETURN
                                                                    : EX_INTERNAL;
-    if (o->trace) trace_line(x, o->trace, in, bytes, kind);
     if (o->record) {
       if (x->ntrace == x->captrace) {
         x->captrace = x->captrace ? x->captrace * 2 : 1024;
@@ -319,6 +318,14 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
     memcpy(x->saved, x->reg, nregs);
     isa_step_result sr = d->step(&cpu, in);
     r.steps++;
+    /* A call or return rule that may not be taken (PowerPC's beqlr, bnel)
+     * and went on to the next instruction was not a call or return. */
+    if (kind != EX_INTERNAL && d->insns[in->id].may_fall_through && sr == ISA_STEP_OK &&
+        x->reg[d->pc] == ((in->addr + in->len) & x->amask)) {
+      kind = EX_INTERNAL;
+      if (o->record) x->trace[x->ntrace - 1].kind = (uint8_t)kind;
+    }
+    if (o->trace) trace_line(x, o->trace, in, bytes, kind);
     if (sr == ISA_STEP_FAULT) {
       memcpy(x->reg, x->saved, nregs); /* registers as before the instruction */
       r.status = EX_FAULT;
@@ -333,7 +340,9 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
       r.trap_msg = cpu.trap_msg;
       break;
     }
-    switch (flow) {
+    switch (kind == EX_INTERNAL && (flow == ISA_FLOW_CALL || flow == ISA_FLOW_ICALL || flow == ISA_FLOW_RETURN)
+                ? ISA_FLOW_FALLTHROUGH
+                : flow) {
     case ISA_FLOW_CALL:
     case ISA_FLOW_ICALL:
       if (x->nrstack == x->caprstack) {

@@ -68,6 +68,10 @@ typedef struct isa_insn_info {
   const char *file; /* spec file and line of the instruction's rule */
   unsigned line;
   const char *source; /* the rule's spec text, for `explain` */
+  /* Some path of the semantics leaves PC at the next instruction: a branch,
+   * call or return that may not be taken (PowerPC's beqlr, bnel).  Such a
+   * call or return acts as one only when the next PC is another address. */
+  bool may_fall_through;
 } isa_insn_info;
 
 /* A decoded instruction.  Field values and sub-table choices sit in slots

@@ -1,0 +1,176 @@
+/* uc_engine.c — see uc_engine.h. */
+#include "uc_engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+
+/* Every descriptor register must have a unicorn counterpart. */
+bool ue_bind(ue_map *c, const isa_desc *d, const uc_isa *u) {
+  c->d = d;
+  c->u = u;
+  c->reg_uc = calloc(d->nregs ? d->nregs : 1, sizeof *c->reg_uc);
+  c->flag_ix = calloc(d->nregs ? d->nregs : 1, sizeof *c->flag_ix);
+  if (!c->reg_uc || !c->flag_ix) {
+    fprintf(stderr, "out of memory\n");
+    exit(3);
+  }
+  bool ok = true;
+  if (u->nflags > 32) {
+    fprintf(stderr, "%s: more than 32 flags in the unicorn mapping\n", u->name);
+    return false;
+  }
+  for (unsigned i = 0; i < d->nregs; i++) {
+    c->reg_uc[i] = -1;
+    c->flag_ix[i] = -1;
+    for (unsigned k = 0; k < u->nregs; k++)
+      if (!strcmp(u->regs[k].name, d->regs[i].name)) c->reg_uc[i] = u->regs[k].uc_reg;
+    for (unsigned k = 0; k < u->nflags; k++)
+      if (!strcmp(u->flags[k].name, d->regs[i].name)) c->flag_ix[i] = (int)k;
+    if ((c->reg_uc[i] >= 0) == (c->flag_ix[i] >= 0)) {
+      fprintf(stderr, "%s: register %s must be mapped exactly once (uc_reg_map or uc_flag_map)\n", u->name,
+              d->regs[i].name);
+      ok = false;
+    }
+  }
+  for (unsigned k = 0; k < u->nflags; k++) {
+    bool word = false, found = false;
+    for (unsigned w = 0; w < u->nwords; w++) word |= u->words[w].uc_reg == u->flags[k].uc_reg;
+    for (unsigned i = 0; i < d->nregs; i++) found |= c->flag_ix[i] == (int)k;
+    if (!word || !found) {
+      fprintf(stderr, "%s: flag %s %s\n", u->name, u->flags[k].name,
+              !found ? "is not a flag of the descriptor" : "lives in no uc_flag_word");
+      ok = false;
+    }
+  }
+  for (unsigned k = 0; k < u->nregs; k++) {
+    bool found = false;
+    for (unsigned i = 0; i < d->nregs; i++) found |= !strcmp(u->regs[k].name, d->regs[i].name);
+    if (!found) {
+      fprintf(stderr, "%s: %s is not a register of the descriptor\n", u->name, u->regs[k].name);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+
+void ue_unbind(ue_map *b) {
+  free(b->reg_uc);
+  free(b->flag_ix);
+  b->reg_uc = b->flag_ix = NULL;
+}
+
+static void on_intr(uc_engine *uc, uint32_t intno, void *user) {
+  ue_engine *g = user;
+  if (g->intr < 0) g->intr = (int)intno;
+  uc_emu_stop(uc);
+}
+
+int ue_open(ue_engine *g, const uc_isa *u, um_mem *m, bool record_writes) {
+  memset(g, 0, sizeof *g);
+  uc_err e = uc_open(u->arch, (uc_mode)u->mode, &g->uc);
+  if (e != UC_ERR_OK) {
+    g->uc = NULL;
+    fprintf(stderr, "%s: unicorn cannot open this architecture: %s\n", u->name, uc_strerror(e));
+    return 77;
+  }
+  uc_hook h;
+  if (!um_uc_init(&g->mem, g->uc, m, record_writes) ||
+      uc_hook_add(g->uc, &h, UC_HOOK_INTR, (void *)on_intr, g, 1, 0) != UC_ERR_OK ||
+      uc_context_alloc(g->uc, &g->fresh) != UC_ERR_OK || uc_context_save(g->uc, g->fresh) != UC_ERR_OK) {
+    fprintf(stderr, "%s: cannot set up unicorn\n", u->name);
+    return 1;
+  }
+  return 0;
+}
+
+void ue_close(ue_engine *g) {
+  if (g->fresh) uc_context_free(g->fresh);
+  if (g->uc) uc_close(g->uc);
+  um_uc_fini(&g->mem);
+  g->fresh = NULL;
+  g->uc = NULL;
+}
+
+static bool put_state(const ue_map *c, uc_engine *uc, const uint64_t *pre) {
+  const isa_desc *d = c->d;
+  const uc_isa *u = c->u;
+  bool ok = true;
+  for (unsigned i = 0; i < d->nregs; i++)
+    if (c->reg_uc[i] >= 0) {
+      uint64_t v = pre[i];
+      ok &= uc_reg_write(uc, c->reg_uc[i], &v) == UC_ERR_OK;
+    }
+  for (unsigned w = 0; w < u->nwords; w++) {
+    uint64_t v = u->words[w].fixed;
+    for (unsigned i = 0; i < d->nregs; i++) {
+      int k = c->flag_ix[i];
+      if (k >= 0 && u->flags[k].uc_reg == u->words[w].uc_reg && pre[i]) v |= 1ull << u->flags[k].bit;
+    }
+    ok &= uc_reg_write(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
+  }
+  return ok;
+}
+
+static bool get_state(const ue_map *c, uc_engine *uc, uint64_t *post) {
+  const isa_desc *d = c->d;
+  const uc_isa *u = c->u;
+  bool ok = true;
+  for (unsigned i = 0; i < d->nregs; i++)
+    if (c->reg_uc[i] >= 0) {
+      uint64_t v = 0; /* unicorn writes as many bytes as the register has */
+      ok &= uc_reg_read(uc, c->reg_uc[i], &v) == UC_ERR_OK;
+      post[i] = v & wmask(d->regs[i].width);
+    }
+  for (unsigned w = 0; w < u->nwords; w++) {
+    uint64_t v = 0;
+    ok &= uc_reg_read(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
+    for (unsigned i = 0; i < d->nregs; i++) {
+      int k = c->flag_ix[i];
+      if (k >= 0 && u->flags[k].uc_reg == u->words[w].uc_reg) post[i] = (v >> u->flags[k].bit) & 1;
+    }
+  }
+  return ok;
+}
+
+/* Executes the case's instruction for exactly one step (count = 1: one
+ * iteration of a repeated string instruction).  `until` ends unicorn's
+ * translation block where the step should end, so it does not translate the
+ * bytes that follow. */
+ue_outcome ue_step(ue_engine *eng, const ue_map *c, const uint64_t *pre, uint64_t pc, unsigned len, uint64_t until,
+                   uint64_t *post) {
+  ue_outcome g = {0};
+  um_uc *mem = &eng->mem;
+  eng->intr = -1;
+  /* A fresh CPU for every case: unicorn never completes the delivery of an
+   * exception, so its "exception in flight" would turn the next #DE into a
+   * double fault (vector 8) and the one after into a triple fault. */
+  if (uc_context_restore(eng->uc, eng->fresh) != UC_ERR_OK) mem->error = "uc_context_restore failed";
+  if (!put_state(c, eng->uc, pre)) mem->error = "uc_reg_write failed";
+  if (!um_uc_map_page(mem, pc) || !um_uc_map_page(mem, pc + len - 1)) {
+    g.kind = UE_OTHER;
+    return g;
+  }
+  uc_err e = uc_emu_start(eng->uc, pc, until, 0, 1);
+  if (!get_state(c, eng->uc, post) && !mem->error) mem->error = "uc_reg_read failed";
+  if ((e == UC_ERR_READ_UNMAPPED || e == UC_ERR_WRITE_UNMAPPED) && mem->fault.valid) {
+    g.kind = UE_FAULT;
+    g.acc = mem->fault;
+  } else if (eng->intr >= 0) {
+    g.kind = UE_INTR;
+    g.vector = eng->intr;
+  } else if (e == UC_ERR_INSN_INVALID) {
+    g.kind = UE_INVALID;
+  } else if (e == UC_ERR_OK) {
+    g.kind = UE_NORMAL;
+  } else {
+    g.kind = UE_OTHER;
+    g.err = e;
+  }
+  uc_ctl_remove_cache(eng->uc, pc, pc + len);
+  return g;
+}
+

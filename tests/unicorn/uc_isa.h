@@ -1,0 +1,140 @@
+/* uc_isa.h — what one instruction set contributes to the unicorn oracle.
+ *
+ * The oracle (uc_oracle.h) is generic: it runs random instances of every
+ * encoding form of an isa_desc both through the generated concrete step and
+ * through unicorn, and compares.  Everything it needs to know about the ISA
+ * that the descriptor does not say lives in one `uc_isa` value, defined in
+ * one file per ISA (uc_x86.c, …) and named by MCVETO_UC_ISA at build time:
+ *
+ *   - how to open unicorn (arch, mode) and the page size to map lazily;
+ *   - every descriptor register: which unicorn register holds it, or, for a
+ *     flag, which bit of which unicorn register (the flag words are assembled
+ *     from the flags plus fixed bits before the step and taken apart after);
+ *   - which unicorn outcome each trap message and each special flow class of
+ *     the spec must produce (an interrupt vector, an invalid instruction);
+ *   - the flags the manual leaves undefined for an instruction in a given
+ *     pre-state (not compared);
+ *   - instructions whose memory accesses have no architectural order (any
+ *     faulting address of theirs is accepted);
+ *   - the known disagreements, each with its reason: KNOWN_SPEC_BUGS (our
+ *     spec is wrong; the owner fixes the spec and empties the list) and
+ *     UNICORN_BUGS (unicorn is demonstrably wrong, with the manual's rule).
+ *     An entry that no case matches any more makes the test fail, so the
+ *     lists cannot go stale.
+ */
+#ifndef MCVETO_UC_ISA_H
+#define MCVETO_UC_ISA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <unicorn/unicorn.h>
+
+#include "isa.h"
+
+/* A descriptor register held whole in a unicorn register. */
+typedef struct uc_reg_map {
+  const char *name; /* isa_desc register name */
+  int uc_reg;
+} uc_reg_map;
+
+/* A descriptor flag held in one bit of a unicorn register. */
+typedef struct uc_flag_map {
+  const char *name;
+  int uc_reg;
+  unsigned bit;
+} uc_flag_map;
+
+/* A unicorn register assembled from flags: `fixed` is or-ed in (reserved
+ * bits that must read as 1, e.g. bit 1 of EFLAGS). */
+typedef struct uc_flag_word {
+  int uc_reg;
+  uint64_t fixed;
+} uc_flag_word;
+
+/* What unicorn must do for an instruction. */
+typedef enum uc_outcome_kind {
+  UC_OUT_NORMAL,    /* returns UC_ERR_OK without an interrupt */
+  UC_OUT_INTR,      /* the UC_HOOK_INTR hook sees `vector` */
+  UC_OUT_INVALID,   /* uc_emu_start returns UC_ERR_INSN_INVALID */
+  UC_OUT_UNMODELLED /* a trap marking a limit of the model (e.g. a state bit
+                       the spec does not track): nothing to compare */
+} uc_outcome_kind;
+
+/* A `trap "msg"` of the spec and the unicorn outcome it corresponds to.
+ * Traps stop the instruction: only the outcome is compared. */
+typedef struct uc_trap_map {
+  const char *msg;
+  uc_outcome_kind kind;
+  int vector;
+} uc_trap_map;
+
+/* A flow class (isa_desc.insns[].flow) that unicorn reports as an interrupt
+ * after the instruction completed (x86: int 0x80 -> vector 0x80): the outcome
+ * and the whole state (the runtime's view before it handles the flow) are
+ * compared.  Flows not listed must give UC_OUT_NORMAL. */
+typedef struct uc_flow_map {
+  isa_flow flow;
+  int vector;
+} uc_flow_map;
+
+/* One case, as the per-ISA hooks see it. */
+typedef struct uc_case {
+  const isa_desc *d;
+  const isa_insn *in;
+  const uint8_t *bytes; /* in->len bytes, prefixes included */
+  const char *text;     /* d->print of the instruction */
+  const uint64_t *pre;  /* registers before the step, in descriptor order */
+  const uint64_t *post; /* … after our step */
+  isa_step_result res;  /* what our step returned */
+  const char *trap_msg; /* … its trap message (ISA_STEP_TRAP) */
+  unsigned nloads;      /* the first loads of our step: values in the */
+  const uint64_t *load; /* ISA's byte order */
+} uc_case;
+
+/* A tolerated disagreement.  It matches a case when the instruction's bytes
+ * start with `bytes` (hex pairs separated by spaces, "??" = any byte; NULL =
+ * any) and, if `match` is given, match(c) holds.  `example` is a case that
+ * shows it, run before the random cases: "hex bytes @pc REG=value …
+ * [seed=N]" (registers not named are 0; seed = the memory contents, default
+ * 1); a mismatch report prints its case in this form.  When the example is
+ * no longer explained by its entry (the bug was fixed) the test fails until
+ * the entry is removed. */
+typedef struct uc_known {
+  const char *bytes;
+  bool (*match)(const uc_case *c);
+  const char *example;
+  const char *what; /* the disagreement and why the other side is right */
+  bool crashes;     /* UNICORN_BUGS only: unicorn would crash the process,
+                       so matching cases are not run in unicorn at all */
+} uc_known;
+
+typedef struct uc_isa {
+  const char *name;
+  uc_arch arch;
+  int mode; /* uc_mode bits */
+  uint64_t page; /* unicorn's page size: the unit of lazy mapping */
+
+  const uc_reg_map *regs;
+  unsigned nregs;
+  const uc_flag_map *flags; /* at most 32 */
+  unsigned nflags;
+  const uc_flag_word *words;
+  unsigned nwords;
+
+  const uc_trap_map *traps;
+  unsigned ntraps;
+  const uc_flow_map *flows;
+  unsigned nflows;
+
+  /* Bit i set: flags[i] is undefined after c's instruction (not compared). */
+  uint32_t (*undefined_flags)(const uc_case *c);
+  /* True: the order of c's memory accesses is not architectural. */
+  bool (*unordered_access)(const uc_case *c);
+
+  /* Both lists end with an entry whose `what` is NULL. */
+  const uc_known *spec_bugs;    /* KNOWN_SPEC_BUGS */
+  const uc_known *unicorn_bugs; /* UNICORN_BUGS */
+} uc_isa;
+
+#endif

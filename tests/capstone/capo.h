@@ -5,11 +5,12 @@
  * OUR decoder accepts (ISA_DECODE_OK), capstone must accept too, with the same
  * length, and the two assembly texts must be equal after the ISA's
  * normaliser (capo_isa.normalise) has put both into one canonical syntax.
- * Anything else is a disagreement, unless it matches an entry of the ISA's
- * exception list: a capstone bug (proved by a manual rule quoted in the entry)
- * or a known spec bug (to be fixed by the spec owner, who then deletes the
- * entry).  Byte strings capstone accepts and we reject are the coverage gap:
- * counted per capstone mnemonic, a failure only in real binaries (--elf).
+ * Anything else is a disagreement, unless it matches an entry of one of the
+ * ISA's two lists: CAPSTONE_WRONG (a capstone bug, proved by the manual rule
+ * quoted in the entry) or KNOWN_SPEC_BUGS (to be fixed by the spec owner, who
+ * then deletes the entry).  Byte strings capstone accepts and we reject are
+ * the coverage gap: counted per capstone mnemonic, and a failure only in real
+ * binaries (--elf), unless a KNOWN_SPEC_BUGS entry names the hole.
  *
  * Generic over ISAs: one driver (capo_main.c) is linked with one isa_<name>
  * library and one capo_<name>.c file that defines `const capo_isa

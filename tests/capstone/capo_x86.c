@@ -195,15 +195,7 @@ static int x86_normalise(const char *text, capo_side side, const uint8_t *bytes,
 
 /* Our spec is wrong (or departs from capstone's syntax without a line in
  * docs/x86.md).  The spec owner fixes specs/x86 and deletes the entry. */
-static bool is_cmpxchg8b(const uint8_t *b, size_t n);
-
 static const capo_exception KNOWN_SPEC_BUGS[] = {
-    /* coverage holes in tests/corpus (inline assembly), seen at every level */
-    {NULL, "9c", NULL, "coverage hole: pushfd (9C), tests/corpus/asm_flags.c"},
-    {NULL, "9d", NULL, "coverage hole: popfd (9D), tests/corpus/asm_flags.c"},
-    {NULL, "9e", NULL, "coverage hole: sahf (9E), tests/corpus/asm_flags.c"},
-    {NULL, "9f", NULL, "coverage hole: lahf (9F), tests/corpus/asm_flags.c"},
-    {NULL, NULL, is_cmpxchg8b, "coverage hole: cmpxchg8b m64 (0F C7 /1), tests/corpus/asm_exchange.c"},
     {NULL, NULL, NULL, NULL}};
 
 /* The legacy prefixes before the opcode at b[*op]: the position of the last
@@ -238,14 +230,6 @@ static bool rep_before_opsize_0f(const uint8_t *b, size_t n) {
   prefixes(b, n, &op, &rep, &o66);
   if (op + 1 >= n || rep < 0 || b[rep] != 0xf3 || o66 < rep) return false;
   return b[op] == 0x0f && b[op + 1] == 0xbc;
-}
-
-/* 0F C7 /1 with a memory operand, after any prefixes. */
-static bool is_cmpxchg8b(const uint8_t *b, size_t n) {
-  size_t op;
-  int rep, o66;
-  prefixes(b, n, &op, &rep, &o66);
-  return op + 2 < n && b[op] == 0x0f && b[op + 1] == 0xc7 && ((b[op + 2] >> 3) & 7) == 1 && (b[op + 2] >> 6) != 3;
 }
 
 /* Capstone 4.0.2 is wrong; each entry quotes the Intel SDM rule. */

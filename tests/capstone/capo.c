@@ -176,8 +176,8 @@ void capo_reset_gap(capo *c) {
 void capo_print_exceptions(const capo *c, FILE *out) {
   for (unsigned i = 0; i < c->nexc; i++) {
     const capo_exception *e = c->exc[i];
-    fprintf(out, "  %-15s %-16s %-22s matched %lu times\n", i < c->nspec ? "KNOWN_SPEC_BUG" : "CAPSTONE_WRONG",
-            e->insn ? e->insn : "*", e->bytes ? e->bytes : "*", c->exc_hits[i]);
+    fprintf(out, "  %-14s matched %8lu times: %.70s...\n", i < c->nspec ? "KNOWN_SPEC_BUG" : "CAPSTONE_WRONG",
+            c->exc_hits[i], e->why);
   }
 }
 

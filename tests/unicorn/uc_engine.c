@@ -7,60 +7,78 @@
 
 static uint64_t wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
-/* Every descriptor register must have a unicorn counterpart. */
+static int find_name(const char *name, const void *table, size_t stride, unsigned n) {
+  for (unsigned k = 0; k < n; k++)
+    if (!strcmp(*(const char *const *)((const char *)table + k * stride), name)) return (int)k;
+  return -1;
+}
+
+/* Every descriptor register must be mapped exactly once; every mapping must
+ * name a descriptor register; every field must live in a word. */
 bool ue_bind(ue_map *c, const isa_desc *d, const uc_isa *u) {
   c->d = d;
   c->u = u;
   c->reg_uc = calloc(d->nregs ? d->nregs : 1, sizeof *c->reg_uc);
-  c->flag_ix = calloc(d->nregs ? d->nregs : 1, sizeof *c->flag_ix);
-  if (!c->reg_uc || !c->flag_ix) {
+  c->field_ix = calloc(d->nregs ? d->nregs : 1, sizeof *c->field_ix);
+  c->pinned_ix = calloc(d->nregs ? d->nregs : 1, sizeof *c->pinned_ix);
+  if (!c->reg_uc || !c->field_ix || !c->pinned_ix) {
     fprintf(stderr, "out of memory\n");
     exit(3);
   }
   bool ok = true;
-  if (u->nflags > 32) {
-    fprintf(stderr, "%s: more than 32 flags in the unicorn mapping\n", u->name);
-    return false;
+  if (u->nfields > 64) {
+    fprintf(stderr, "%s: more than 64 fields in the unicorn mapping\n", u->name);
+    ok = false;
   }
   for (unsigned i = 0; i < d->nregs; i++) {
-    c->reg_uc[i] = -1;
-    c->flag_ix[i] = -1;
-    for (unsigned k = 0; k < u->nregs; k++)
-      if (!strcmp(u->regs[k].name, d->regs[i].name)) c->reg_uc[i] = u->regs[k].uc_reg;
-    for (unsigned k = 0; k < u->nflags; k++)
-      if (!strcmp(u->flags[k].name, d->regs[i].name)) c->flag_ix[i] = (int)k;
-    if ((c->reg_uc[i] >= 0) == (c->flag_ix[i] >= 0)) {
-      fprintf(stderr, "%s: register %s must be mapped exactly once (uc_reg_map or uc_flag_map)\n", u->name,
-              d->regs[i].name);
+    const char *name = d->regs[i].name;
+    int r = find_name(name, u->regs, sizeof *u->regs, u->nregs);
+    c->reg_uc[i] = r >= 0 ? u->regs[r].uc_reg : -1;
+    c->field_ix[i] = find_name(name, u->fields, sizeof *u->fields, u->nfields);
+    c->pinned_ix[i] = find_name(name, u->pinned, sizeof *u->pinned, u->npinned);
+    if ((r >= 0) + (c->field_ix[i] >= 0) + (c->pinned_ix[i] >= 0) != 1) {
+      fprintf(stderr, "%s: register %s must be mapped exactly once (uc_reg_map, uc_field_map or uc_pinned)\n",
+              u->name, name);
+      ok = false;
+    }
+    if (c->field_ix[i] >= 0 && u->fields[c->field_ix[i]].lo + d->regs[i].width > 64) {
+      fprintf(stderr, "%s: field %s does not fit in 64 bits\n", u->name, name);
       ok = false;
     }
   }
-  for (unsigned k = 0; k < u->nflags; k++) {
-    bool word = false, found = false;
-    for (unsigned w = 0; w < u->nwords; w++) word |= u->words[w].uc_reg == u->flags[k].uc_reg;
-    for (unsigned i = 0; i < d->nregs; i++) found |= c->flag_ix[i] == (int)k;
-    if (!word || !found) {
-      fprintf(stderr, "%s: flag %s %s\n", u->name, u->flags[k].name,
-              !found ? "is not a flag of the descriptor" : "lives in no uc_flag_word");
+  for (unsigned k = 0; k < u->nfields; k++) {
+    bool word = false;
+    for (unsigned w = 0; w < u->nwords; w++) word |= u->words[w].uc_reg == u->fields[k].uc_reg;
+    if (!word) {
+      fprintf(stderr, "%s: field %s lives in no uc_word\n", u->name, u->fields[k].name);
       ok = false;
     }
   }
-  for (unsigned k = 0; k < u->nregs; k++) {
-    bool found = false;
-    for (unsigned i = 0; i < d->nregs; i++) found |= !strcmp(u->regs[k].name, d->regs[i].name);
-    if (!found) {
-      fprintf(stderr, "%s: %s is not a register of the descriptor\n", u->name, u->regs[k].name);
-      ok = false;
+  const struct {
+    const void *table;
+    size_t stride;
+    unsigned n;
+  } lists[] = {{u->regs, sizeof *u->regs, u->nregs},
+               {u->fields, sizeof *u->fields, u->nfields},
+               {u->pinned, sizeof *u->pinned, u->npinned}};
+  for (size_t l = 0; l < sizeof lists / sizeof *lists; l++)
+    for (unsigned k = 0; k < lists[l].n; k++) {
+      const char *name = *(const char *const *)((const char *)lists[l].table + k * lists[l].stride);
+      bool found = false;
+      for (unsigned i = 0; i < d->nregs; i++) found |= !strcmp(name, d->regs[i].name);
+      if (!found) {
+        fprintf(stderr, "%s: %s is not a register of the descriptor\n", u->name, name);
+        ok = false;
+      }
     }
-  }
   return ok;
 }
 
-
 void ue_unbind(ue_map *b) {
   free(b->reg_uc);
-  free(b->flag_ix);
-  b->reg_uc = b->flag_ix = NULL;
+  free(b->field_ix);
+  free(b->pinned_ix);
+  b->reg_uc = b->field_ix = b->pinned_ix = NULL;
 }
 
 static void on_intr(uc_engine *uc, uint32_t intno, void *user) {
@@ -107,8 +125,8 @@ static bool put_state(const ue_map *c, uc_engine *uc, const uint64_t *pre) {
   for (unsigned w = 0; w < u->nwords; w++) {
     uint64_t v = u->words[w].fixed;
     for (unsigned i = 0; i < d->nregs; i++) {
-      int k = c->flag_ix[i];
-      if (k >= 0 && u->flags[k].uc_reg == u->words[w].uc_reg && pre[i]) v |= 1ull << u->flags[k].bit;
+      int k = c->field_ix[i];
+      if (k >= 0 && u->fields[k].uc_reg == u->words[w].uc_reg) v |= pre[i] << u->fields[k].lo;
     }
     ok &= uc_reg_write(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
   }
@@ -129,8 +147,9 @@ static bool get_state(const ue_map *c, uc_engine *uc, uint64_t *post) {
     uint64_t v = 0;
     ok &= uc_reg_read(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
     for (unsigned i = 0; i < d->nregs; i++) {
-      int k = c->flag_ix[i];
-      if (k >= 0 && u->flags[k].uc_reg == u->words[w].uc_reg) post[i] = (v >> u->flags[k].bit) & 1;
+      int k = c->field_ix[i];
+      if (k >= 0 && u->fields[k].uc_reg == u->words[w].uc_reg)
+        post[i] = (v >> u->fields[k].lo) & wmask(d->regs[i].width);
     }
   }
   return ok;
@@ -144,6 +163,7 @@ ue_outcome ue_step(ue_engine *eng, const ue_map *c, const uint64_t *pre, uint64_
                    uint64_t *post) {
   ue_outcome g = {0};
   um_uc *mem = &eng->mem;
+  memcpy(post, pre, sizeof *pre * c->d->nregs); /* pinned registers keep their values */
   eng->intr = -1;
   /* A fresh CPU for every case: unicorn never completes the delivery of an
    * exception, so its "exception in flight" would turn the next #DE into a

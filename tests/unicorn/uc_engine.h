@@ -4,7 +4,8 @@
  *
  * Registers travel through the ISA part's mapping (uc_isa.h), bound once to
  * the descriptor by ue_bind: every descriptor register must be mapped exactly
- * once, as a unicorn register or as a bit of an assembled flag word.
+ * once, as a unicorn register, as a field of an assembled word, or pinned
+ * (unicorn does not expose it: ue_step leaves its post value alone).
  */
 #ifndef MCVETO_UC_ENGINE_H
 #define MCVETO_UC_ENGINE_H
@@ -37,7 +38,8 @@ typedef struct ue_map {
   const isa_desc *d;
   const uc_isa *u;
   int *reg_uc;  /* per descriptor register: unicorn register, or -1 */
-  int *flag_ix; /* per descriptor register: index into u->flags, or -1 */
+  int *field_ix;  /* per descriptor register: index into u->fields, or -1 */
+  int *pinned_ix; /* per descriptor register: index into u->pinned, or -1 */
 } ue_map;
 
 typedef struct ue_engine {

@@ -7,9 +7,11 @@
  * one file per ISA (uc_x86.c, …) and named by MCVETO_UC_ISA at build time:
  *
  *   - how to open unicorn (arch, mode) and the page size to map lazily;
- *   - every descriptor register: which unicorn register holds it, or, for a
- *     flag, which bit of which unicorn register (the flag words are assembled
- *     from the flags plus fixed bits before the step and taken apart after);
+ *   - every descriptor register: which unicorn register holds it, or which
+ *     bits of a unicorn register (a flag, a field: such "words" are assembled
+ *     from their fields plus fixed bits before the step and taken apart
+ *     after), or, for state unicorn does not expose, the value it is pinned
+ *     to in every pre-state (then it is not compared);
  *   - which unicorn outcome each trap message and each special flow class of
  *     the spec must produce (an interrupt vector, an invalid instruction);
  *   - the flags the manual leaves undefined for an instruction in a given
@@ -38,19 +40,29 @@ typedef struct uc_reg_map {
   int uc_reg;
 } uc_reg_map;
 
-/* A descriptor flag held in one bit of a unicorn register. */
-typedef struct uc_flag_map {
+/* A descriptor register (a flag or wider) held in bits lo.. lo+width-1 of
+ * a unicorn register (x86: CF in bit 0 of EFLAGS; PowerPC: CR0_LT in bit 31
+ * of CR, XER_LOW in bits 0..28 of XER). */
+typedef struct uc_field_map {
   const char *name;
   int uc_reg;
-  unsigned bit;
-} uc_flag_map;
+  unsigned lo;
+} uc_field_map;
 
-/* A unicorn register assembled from flags: `fixed` is or-ed in (reserved
+/* A unicorn register assembled from fields: `fixed` is or-ed in (reserved
  * bits that must read as 1, e.g. bit 1 of EFLAGS). */
-typedef struct uc_flag_word {
+typedef struct uc_word {
   int uc_reg;
   uint64_t fixed;
-} uc_flag_word;
+} uc_word;
+
+/* A descriptor register unicorn does not expose (e.g. a reservation): every
+ * pre-state holds `value` (choose what a fresh unicorn CPU implies), and it is
+ * not compared. */
+typedef struct uc_pinned {
+  const char *name;
+  uint64_t value;
+} uc_pinned;
 
 /* What unicorn must do for an instruction. */
 typedef enum uc_outcome_kind {
@@ -117,18 +129,21 @@ typedef struct uc_isa {
 
   const uc_reg_map *regs;
   unsigned nregs;
-  const uc_flag_map *flags; /* at most 32 */
-  unsigned nflags;
-  const uc_flag_word *words;
+  const uc_field_map *fields; /* at most 64 */
+  unsigned nfields;
+  const uc_word *words;
   unsigned nwords;
+  const uc_pinned *pinned;
+  unsigned npinned;
 
   const uc_trap_map *traps;
   unsigned ntraps;
   const uc_flow_map *flows;
   unsigned nflows;
 
-  /* Bit i set: flags[i] is undefined after c's instruction (not compared). */
-  uint32_t (*undefined_flags)(const uc_case *c);
+  /* Bit i set: fields[i] (a flag) is undefined after c's instruction: it is
+   * not compared. */
+  uint64_t (*undefined_flags)(const uc_case *c);
   /* True: the order of c's memory accesses is not architectural. */
   bool (*unordered_access)(const uc_case *c);
 

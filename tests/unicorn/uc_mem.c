@@ -19,6 +19,7 @@ void um_init(um_mem *m, unsigned addr_bits, uint64_t page, bool big_endian) {
   m->amask = addr_bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << addr_bits) - 1;
   m->page = page;
   m->big_endian = big_endian;
+  for (unsigned k = 0; k < 4; k++) m->shift[k] = 8 * (big_endian ? 3 - k : k);
   for (unsigned i = 0; i < UM_MAX_PAGES; i++) m->cache[i] = malloc((size_t)page); /* NULL: no caching */
 }
 
@@ -71,7 +72,10 @@ void um_fill_page(um_mem *m, uint64_t base, uint8_t *out) {
     }
   for (uint64_t i = 0; i < m->page; i += 4) {
     uint32_t w = fill_word(m, (base + i) >> 2);
-    for (unsigned k = 0; k < 4; k++) out[i + k] = (uint8_t)(w >> (8 * (m->big_endian ? 3 - k : k)));
+    out[i] = (uint8_t)(w >> m->shift[0]);
+    out[i + 1] = (uint8_t)(w >> m->shift[1]);
+    out[i + 2] = (uint8_t)(w >> m->shift[2]);
+    out[i + 3] = (uint8_t)(w >> m->shift[3]);
   }
   for (unsigned j = 0; j < m->code_len; j++) {
     uint64_t a = (m->pc + j) & m->amask;

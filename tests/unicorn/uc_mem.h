@@ -39,6 +39,7 @@ typedef struct um_access {
 typedef struct um_mem {
   uint64_t amask, page; /* address mask, page size */
   bool big_endian;
+  unsigned shift[4]; /* byte k of a word is word >> shift[k] */
   /* the case */
   uint64_t seed, pc;
   const uint8_t *code;

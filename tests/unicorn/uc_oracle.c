@@ -138,8 +138,12 @@ static int build_random(ctx *c, unsigned fi, unsigned k, bool plain, built *b) {
     harness(c, b->label, "does not decode (or no PC for it)");
     return 0;
   }
-  for (unsigned i = 0; i < d->nregs; i++)
-    c->pre[i] = d->regs[i].is_flag ? next(&r) & 1 : reg_value(&r, d->regs[i].width, plain);
+  for (unsigned i = 0; i < d->nregs; i++) {
+    int p = c->map.pinned_ix[i];
+    c->pre[i] = p >= 0 ? c->u->pinned[p].value & wmask(d->regs[i].width)
+                : d->regs[i].is_flag ? next(&r) & 1
+                                     : reg_value(&r, d->regs[i].width, plain);
+  }
   c->pre[d->pc] = pc;
   return 1;
 }
@@ -186,6 +190,8 @@ static bool build_example(ctx *c, const char *ex, const char *label, built *b) {
       c->pre[i] = v & wmask(d->regs[i].width);
     }
   }
+  for (unsigned i = 0; i < d->nregs; i++)
+    if (c->map.pinned_ix[i] >= 0) c->pre[i] = c->u->pinned[c->map.pinned_ix[i]].value & wmask(d->regs[i].width);
   um_begin_case(c->m, b->mseed, 0, b->buf, 0);
   if (!have_pc || !n || d->decode(b->buf, n, pc, &b->in) != ISA_DECODE_OK || b->in.len != n ||
       !um_page_mapped(c->m, pc) || !um_page_mapped(c->m, pc + n - 1))
@@ -288,7 +294,7 @@ static int cmp_u64(const void *a, const void *b) {
  * the set of written addresses from the `wr` engine's hook).  Differences go
  * to t; returns their number; *undef_diff tells whether an undefined flag
  * differed. */
-static unsigned compare_state(ctx *c, const uint64_t *ours, const uint64_t *theirs, uint32_t undef, text *t,
+static unsigned compare_state(ctx *c, const uint64_t *ours, const uint64_t *theirs, uint64_t undef, text *t,
                               bool *undef_diff) {
   const isa_desc *d = c->d;
   const um_mem *m = c->m;
@@ -297,7 +303,8 @@ static unsigned compare_state(ctx *c, const uint64_t *ours, const uint64_t *thei
   *undef_diff = false;
   for (unsigned i = 0; i < d->nregs; i++) {
     if (ours[i] == theirs[i]) continue;
-    if (c->map.flag_ix[i] >= 0 && (undef >> c->map.flag_ix[i] & 1)) {
+    if (c->map.pinned_ix[i] >= 0) continue; /* unicorn does not have it */
+    if (c->map.field_ix[i] >= 0 && (undef >> c->map.field_ix[i] & 1)) {
       *undef_diff = true;
       continue;
     }
@@ -514,7 +521,7 @@ static bool exec_case(ctx *c, built *b, verdict *v) {
     ue_outcome g2 = ue_step(&c->wr, &c->map, c->pre, pc, in->len, until, c->theirs_wr);
     if (!same_kind(&g, &g2) || memcmp(c->theirs, c->theirs_wr, sizeof *c->theirs * d->nregs))
       note_hook_effect(c, b, txt);
-    uint32_t undef = u->undefined_flags ? u->undefined_flags(&cc) : 0;
+    uint64_t undef = u->undefined_flags ? u->undefined_flags(&cc) : 0;
     if (compare_state(c, c->ours, c->theirs, undef, &diff, &undef_diff)) what = "state";
     else if (undef_diff) {
       st->undef_diffs++;

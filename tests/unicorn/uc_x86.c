@@ -20,14 +20,14 @@ static const uc_reg_map regs[] = {
 
 /* EFLAGS bits; the order here is the bit order of undefined_flags(). */
 enum { CF = 1 << 0, PF = 1 << 1, AF = 1 << 2, ZF = 1 << 3, SF = 1 << 4, OF = 1 << 5 };
-static const uc_flag_map flags[] = {
+static const uc_field_map fields[] = {
     {"CF", UC_X86_REG_EFLAGS, 0}, {"PF", UC_X86_REG_EFLAGS, 2}, {"AF", UC_X86_REG_EFLAGS, 4},
     {"ZF", UC_X86_REG_EFLAGS, 6}, {"SF", UC_X86_REG_EFLAGS, 7}, {"OF", UC_X86_REG_EFLAGS, 11},
     {"DF", UC_X86_REG_EFLAGS, 10},
 };
 /* Bit 1 of EFLAGS is reserved and always 1; IF (bit 9) is always 1 in a
  * user process (pushfd shows it); TF and the rest stay 0. */
-static const uc_flag_word words[] = {{UC_X86_REG_EFLAGS, 0x202}};
+static const uc_word words[] = {{UC_X86_REG_EFLAGS, 0x202}};
 
 /* ---- traps and flows ----------------------------------------------------------- */
 
@@ -83,9 +83,11 @@ static unsigned shift_count(const uc_case *c) {
   return n & 0x1F;
 }
 
+/* Operand width of a shift or rotate, from its rule's name (shl_rm8_cl,
+ * rcr_rm16_1, shld16_i8, sar_rm32_i8, shrd_cl). */
 static unsigned operand_bits(const uc_case *c) {
   const char *name = c->d->insns[c->in->id].name;
-  return strstr(name, "rm8") ? 8 : strstr(name, "rm16") ? 16 : 32;
+  return strstr(name, "rm8") ? 8 : strstr(name, "16") ? 16 : 32;
 }
 
 /* ---- flags the SDM leaves undefined ---------------------------------------------- */
@@ -133,13 +135,18 @@ static const struct undefined_rule {
      * ... The SF, ZF, AF, and PF flags are always unaffected." */
     {"rol", OF, ROTATE},
     {"ror", OF, ROTATE},
+    {"rcl", OF, ROTATE},
+    {"rcr", OF, ROTATE},
     /* SHLD/SHRD: "For a 1-bit shift, the OF flag is set if a sign change
      * occurred; otherwise, it is cleared. For shifts greater than 1 bit, the
      * OF flag is undefined. If a shift occurs, the AF flag is undefined. If
-     * the count operand is 0, the flags are not affected."  (32-bit operands
-     * only: the masked count never exceeds the operand size.) */
-    {"shld", OF | AF, DSHIFT},
-    {"shrd", OF | AF, DSHIFT},
+     * the count operand is 0, the flags are not affected. If the count is
+     * greater than the operand size, the flags are undefined."  (The count
+     * is masked to 5 bits, so only 16-bit operands can exceed their size;
+     * their result is then undefined too, but the spec and unicorn agree on
+     * it, so it is compared.) */
+    {"shld", CF | OF | SF | ZF | AF | PF, DSHIFT},
+    {"shrd", CF | OF | SF | ZF | AF | PF, DSHIFT},
     /* BT/BTS/BTR/BTC: "The CF flag contains the value of the selected bit
      * before it is cleared. The ZF flag is unaffected. The OF, SF, AF, and PF
      * flags are undefined." */
@@ -159,7 +166,7 @@ static const struct undefined_rule {
     {"bsr", CF | OF | SF | AF | PF, ALWAYS},
 };
 
-static uint32_t undefined_flags(const uc_case *c) {
+static uint64_t undefined_flags(const uc_case *c) {
   char mn[16];
   mnemonic(c->text, mn, sizeof mn);
   for (size_t i = 0; i < sizeof UNDEFINED / sizeof *UNDEFINED; i++) {
@@ -178,6 +185,7 @@ static uint32_t undefined_flags(const uc_case *c) {
     } else {
       u = AF;
       if (n > 1) u |= OF;
+      if (n > operand_bits(c)) u = CF | OF | SF | ZF | AF | PF;
     }
     return u & r->flags;
   }
@@ -289,8 +297,8 @@ const uc_isa uc_isa_x86 = {
     .page = 4096,
     .regs = regs,
     .nregs = N(regs),
-    .flags = flags,
-    .nflags = N(flags),
+    .fields = fields,
+    .nfields = N(fields),
     .words = words,
     .nwords = N(words),
     .traps = traps,

@@ -6,9 +6,12 @@
 # For each SEED, `INSN_GEN SEED COUNT` writes a program of COUNT random
 # one-instruction cases (see insn_gen.c); it is built with `mcveto-cc --isa
 # ppc` and run under qemu-ppc and under `MCVETO_PPC run`.  Both print one
-# line per case (the instruction word, then r0..r30, CR, XER, LR and CTR
-# after it); every line must be the same.  A differing case is shown with
-# its disassembly and the registers that differ.
+# line per case (the instruction word, then r0..r30, CR, XER, LR, CTR and a
+# checksum of the memory the loads and stores use, after it); every line
+# must be the same.  A differing case is shown with
+# its disassembly and the registers that differ (memory carries over from
+# case to case: after a wrong store, later checksums differ too, and the
+# first differing case is the one to look at).
 # Exit status: 0 all agree, 1 some differ, 2 usage, 77 skipped (the cross
 # compiler or qemu-ppc is missing).
 
@@ -27,7 +30,7 @@ for tool in qemu-ppc "${MCVETO_PPC_CC:-powerpc-linux-gnu-gcc}"; do
 done
 mkdir -p "$work" || exit 1
 
-names="r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r18 r19 r20 r21 r22 r23 r24 r25 r26 r27 r28 r29 r30 cr xer lr ctr"
+names="r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15 r16 r17 r18 r19 r20 r21 r22 r23 r24 r25 r26 r27 r28 r29 r30 cr xer lr ctr memory-checksum"
 bad=0 total=0
 for seed in "$@"; do
     base=$work/insns.$seed

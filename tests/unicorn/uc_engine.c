@@ -130,6 +130,7 @@ static bool put_state(const ue_map *c, uc_engine *uc, const uint64_t *pre) {
     }
     ok &= uc_reg_write(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
   }
+  if (u->put_state) ok &= u->put_state(uc, d, pre);
   return ok;
 }
 

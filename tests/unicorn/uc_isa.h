@@ -125,7 +125,8 @@ typedef struct uc_isa {
   const char *name;
   uc_arch arch;
   int mode; /* uc_mode bits */
-  uint64_t page; /* unicorn's page size: the unit of lazy mapping */
+  uint64_t page;     /* unicorn's page size: the unit of lazy mapping */
+  uint64_t pc_align; /* instruction alignment (PowerPC 4); 0 or 1: any */
 
   const uc_reg_map *regs;
   unsigned nregs;
@@ -135,6 +136,11 @@ typedef struct uc_isa {
   unsigned nwords;
   const uc_pinned *pinned;
   unsigned npinned;
+
+  /* Optional: called after the mapped registers and words are written, for
+   * state unicorn's register API does not set properly (e.g. a register
+   * whose write does not reach the CPU's split copies); false on failure. */
+  bool (*put_state)(uc_engine *uc, const isa_desc *d, const uint64_t *pre);
 
   const uc_trap_map *traps;
   unsigned ntraps;

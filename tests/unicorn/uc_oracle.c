@@ -102,10 +102,12 @@ static int instance(const isa_desc *d, const isa_form *f, rng *r, uint8_t *buf, 
   return n + f->len;
 }
 
-/* A PC whose instruction bytes lie in mapped pages without wrapping. */
+/* A PC (aligned as the ISA requires) whose instruction bytes lie in mapped
+ * pages without wrapping. */
 static bool pick_pc(ctx *c, rng *r, unsigned len, uint64_t *pc) {
   for (int tries = 0; tries < 1000; tries++) {
     uint64_t a = next(r) & c->amask;
+    if (c->u->pc_align > 1) a -= a % c->u->pc_align;
     if (a + len - 1 > c->amask) continue;
     if (um_page_mapped(c->m, a) && um_page_mapped(c->m, a + len - 1)) {
       *pc = a;

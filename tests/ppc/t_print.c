@@ -7,8 +7,10 @@
  * targets sign-extended to 64 bits).  Where capstone 4 differs otherwise a
  * comment gives the reason.  The second list holds words that must not
  * decode: reserved fields set, 64-bit-only and invalid forms (PEM rule at
- * each), instructions outside the coverage.
+ * each), instructions outside the coverage.  A third list checks which rules
+ * may fall through (isa_insn_info.may_fall_through).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -186,9 +188,39 @@ static const struct {
   {0x7c6f01a0, "opcode 31, extended opcode 208: none"},
 };
 
+/* may_fall_through: true for rules some path of which leaves PC at the next
+ * instruction (conditional branches, calls, returns; every fallthrough rule),
+ * false for those that always branch. */
+static const struct {
+  unsigned word;
+  bool may_fall;
+} falls[] = {
+  {0x4d820020, true},  /* beqlr */
+  {0x4e000020, true},  /* bdnzlr */
+  {0x41820011, true},  /* beql */
+  {0x4d9e0421, true},  /* beqctrl cr7 */
+  {0x4e800020, false}, /* blr */
+  {0x4e800021, false}, /* blrl */
+  {0x4e800420, false}, /* bctr */
+  {0x48000100, false}, /* b */
+  {0x48000101, false}, /* bl */
+  {0x429f0011, false}, /* bcl 20, 31, .+16 */
+  {0x429f0005, true},  /* bcl 20, 31, .+4: a fallthrough rule */
+  {0x7c642a14, true},  /* add */
+};
+
 int main(void) {
   const isa_desc *d = &ppc_isa_desc;
   int failures = 0, n = 0;
+  for (size_t i = 0; i < sizeof falls / sizeof falls[0]; i++, n++) {
+    unsigned w = falls[i].word;
+    uint8_t b[4] = {(uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8), (uint8_t)w};
+    isa_insn in;
+    if (d->decode(b, 4, 0x10000000, &in) != ISA_DECODE_OK || d->insns[in.id].may_fall_through != falls[i].may_fall) {
+      printf("FAIL: %08x: may_fall_through should be %s\n", w, falls[i].may_fall ? "true" : "false");
+      failures++;
+    }
+  }
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++, n++) {
     unsigned w = cases[i].word;
     uint8_t b[4] = {(uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8), (uint8_t)w};

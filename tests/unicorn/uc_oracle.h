@@ -22,9 +22,15 @@
  *                         are also diffed against their contents before the
  *                         step) must be equal.
  * A disagreement matching an entry of the ISA's KNOWN_SPEC_BUGS or
- * UNICORN_BUGS is counted, not failed; an entry no case matches fails.
+ * UNICORN_BUGS is counted, not failed.  Each entry's example case runs first
+ * and must still be explained by that entry, or the test fails (the entry is
+ * stale).  Entries marked `crashes` are never run in unicorn.
  * A form none of whose cases got past a fault gets more cases (up to 8 times
- * per_form); one that still only faults is reported as uncovered and fails.
+ * per_form, without corner values); one that still only faults is reported
+ * as uncovered and fails.
+ * Unicorn runs each case from a fresh CPU context, in two engines: one
+ * without a write hook gives the state, one with it the written addresses
+ * (a write hook changes unicorn's results for some instructions).
  */
 #ifndef MCVETO_UC_ORACLE_H
 #define MCVETO_UC_ORACLE_H

@@ -6,7 +6,8 @@
  * that the descriptor does not say lives in one `uc_isa` value, defined in
  * one file per ISA (uc_x86.c, …) and named by MCVETO_UC_ISA at build time:
  *
- *   - how to open unicorn (arch, mode) and the page size to map lazily;
+ *   - how to open unicorn (arch, mode), the page size to map lazily and the
+ *     instruction alignment;
  *   - every descriptor register: which unicorn register holds it, or which
  *     bits of a unicorn register (a flag, a field: such "words" are assembled
  *     from their fields plus fixed bits before the step and taken apart
@@ -21,8 +22,8 @@
  *   - the known disagreements, each with its reason: KNOWN_SPEC_BUGS (our
  *     spec is wrong; the owner fixes the spec and empties the list) and
  *     UNICORN_BUGS (unicorn is demonstrably wrong, with the manual's rule).
- *     An entry that no case matches any more makes the test fail, so the
- *     lists cannot go stale.
+ *     Each entry carries an example case; when its entry no longer explains
+ *     it the test fails, so the lists cannot go stale.
  */
 #ifndef MCVETO_UC_ISA_H
 #define MCVETO_UC_ISA_H

@@ -1,5 +1,6 @@
 #include "consistency.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,10 +38,16 @@ static uint64_t interesting(rng *r, unsigned w) {
 
 /* ---- memory: a function of the address before the step, a log after ------- */
 
+/* Bytes one instruction may write: more than any ISA here writes in one step
+ * (PowerPC stmw r0: 128; x86 pushad: 32).  A step that writes more is a
+ * mismatch (reported), never a silently skipped case. */
+#define CS_MAX_WRITE 256
+
 typedef struct wlog {
-  uint64_t addr[64];
-  uint8_t val[64];
+  uint64_t addr[CS_MAX_WRITE];
+  uint8_t val[CS_MAX_WRITE];
   int n;
+  bool overflow; /* the step wrote more than CS_MAX_WRITE bytes */
   uint64_t seed, amask;
 } wlog;
 
@@ -62,7 +69,10 @@ static int m_load(void *mem, uint64_t addr, unsigned n, uint8_t *out) {
 static int m_store(void *mem, uint64_t addr, unsigned n, const uint8_t *in) {
   wlog *m = mem;
   for (unsigned i = 0; i < n; i++) {
-    if (m->n == 64) return 1; /* more than any instruction should write */
+    if (m->n == CS_MAX_WRITE) {
+      m->overflow = true;
+      return 1;
+    }
     m->addr[m->n] = (addr + i) & m->amask;
     m->val[m->n++] = in[i];
   }
@@ -150,6 +160,14 @@ cs_stats cs_run(const isa_desc *d, unsigned per_form, uint64_t seed, unsigned ma
       memcpy(post, pre, sizeof *pre * d->nregs);
       isa_cpu cpu = {.reg = post, .mem = &mem, .load = m_load, .store = m_store};
       isa_step_result res = d->step(&cpu, &in);
+      if (mem.overflow) {
+        st.mismatches++;
+        if (st.mismatches <= max_report) {
+          fprintf(out, "MISMATCH: the step wrote more than %d bytes (raise CS_MAX_WRITE)\n", CS_MAX_WRITE);
+          describe(d, &in, buf, out);
+        }
+        continue;
+      }
       if (res == ISA_STEP_FAULT) {
         st.faulted++;
         continue;

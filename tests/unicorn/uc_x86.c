@@ -224,28 +224,9 @@ static bool idiv_min_by_minus_one(const uc_case *c) {
   return false;
 }
 
-/* xadd with a memory destination whose address uses the source register
- * (e.g. 66 0f c1 3c e7, xadd word ptr [edi], di). */
-static bool xadd_address_uses_source(const uc_case *c) {
-  if (strncmp(c->d->insns[c->in->id].name, "xadd_", 5)) return false;
-  const uint8_t *p = c->bytes + c->in->nprefix + 2; /* ModRM after 0F C0/C1 */
-  unsigned mod = p[0] >> 6, reg = p[0] >> 3 & 7, rm = p[0] & 7;
-  unsigned src = strcmp(c->d->insns[c->in->id].name, "xadd_rm8") ? reg : reg & 3; /* al..bh live in eax..ebx */
-  if (mod == 3) return false;
-  if (rm != 4) return !(mod == 0 && rm == 5) && rm == src;
-  unsigned base = p[1] & 7, idx = p[1] >> 3 & 7;
-  return (!(mod == 0 && base == 5) && base == src) || (idx != 4 && idx == src);
-}
-
 /* KNOWN_SPEC_BUGS: our spec is wrong (the owner of specs/ fixes them and
  * removes the entry; an entry that matches nothing fails the test). */
 static const uc_known KNOWN_SPEC_BUGS[] = {
-    {NULL, xadd_address_uses_source, "0f c1 00 @0x10000000 EAX=0x20000000",
-     "xadd to memory addressed through the source register (specs/x86/mov.spec xadd_rm8/16/32): the spec "
-     "writes SRC before DEST, so `rm = r` re-evaluates the address with the new register and stores elsewhere "
-     "(or faults); SDM XADD: \"TEMP := SRC + DEST; SRC := DEST; DEST := TEMP\" with DEST the operand "
-     "addressed when the instruction starts (unicorn agrees)",
-     false},
     {NULL, NULL, NULL, NULL, false},
 };
 

@@ -1,0 +1,48 @@
+// smc_reach: self-modifying code, target reachable.  f is "return 0" in a
+// writable and executable section (.smc, flags "awx"); when the input byte
+// is 0x5a, main rewrites f's immediate operand so that f returns 1, and
+// then f() == 1 reaches the error.  The instruction at f's address differs
+// between runs: states must be per address and instruction.
+// PowerPC: no icache flush; qemu-ppc, like our emulator, sees the store.
+// cflags: -Wl,--no-warn-rwx-segments
+// expect: reachable
+// witness-stdin: 5a
+#include "mcveto.h"
+
+int f(void);
+
+#if defined(__i386__)
+/* b8 00 00 00 00   mov $0, %eax   (immediate at f+1)
+ * c3               ret */
+__asm__(".section .smc,\"awx\",@progbits\n"
+        ".globl f\n"
+        ".type f,@function\n"
+        "f:\n"
+        "    movl $0, %eax\n"
+        "    ret\n"
+        ".size f, .-f\n"
+        ".previous\n");
+#define IMM_BYTE 1
+#elif defined(__powerpc__)
+/* 38 60 00 00   li 3,0   (low byte of the immediate at f+3)
+ * 4e 80 00 20   blr */
+__asm__(".section .smc,\"awx\",@progbits\n"
+        ".globl f\n"
+        ".type f,@function\n"
+        ".align 2\n"
+        "f:\n"
+        "    li 3,0\n"
+        "    blr\n"
+        ".size f, .-f\n"
+        ".previous\n");
+#define IMM_BYTE 3
+#endif
+
+int main(void)
+{
+    if (nondet_uchar() == 0x5a)
+        ((volatile unsigned char *)(void *)f)[IMM_BYTE] = 1; /* f: return 1 */
+    if (f() == 1)
+        reach_error();
+    return 0;
+}

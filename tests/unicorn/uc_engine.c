@@ -81,6 +81,9 @@ void ue_unbind(ue_map *b) {
   b->reg_uc = b->field_ix = b->pinned_ix = NULL;
 }
 
+static const uc_word *code_word(const uc_isa *u);
+static void on_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
+
 static void on_intr(uc_engine *uc, uint32_t intno, void *user) {
   ue_engine *g = user;
   if (g->intr < 0) g->intr = (int)intno;
@@ -98,6 +101,7 @@ int ue_open(ue_engine *g, const uc_isa *u, um_mem *m, bool record_writes) {
   uc_hook h;
   if (!um_uc_init(&g->mem, g->uc, m, record_writes) ||
       uc_hook_add(g->uc, &h, UC_HOOK_INTR, (void *)on_intr, g, 1, 0) != UC_ERR_OK ||
+      (code_word(u) && uc_hook_add(g->uc, &h, UC_HOOK_CODE, (void *)on_code, g, 1, 0) != UC_ERR_OK) ||
       uc_context_alloc(g->uc, &g->fresh) != UC_ERR_OK || uc_context_save(g->uc, g->fresh) != UC_ERR_OK) {
     fprintf(stderr, "%s: cannot set up unicorn\n", u->name);
     return 1;
@@ -113,7 +117,51 @@ void ue_close(ue_engine *g) {
   g->uc = NULL;
 }
 
-static bool put_state(const ue_map *c, uc_engine *uc, const uint64_t *pre) {
+/* The word with code (uc_word.put_code/get_code), or NULL. */
+static const uc_word *code_word(const uc_isa *u) {
+  for (unsigned w = 0; w < u->nwords; w++)
+    if (u->words[w].put_code || u->words[w].get_code) return &u->words[w];
+  return NULL;
+}
+
+unsigned ue_frame(const ue_map *c, uint64_t page, uint64_t pc, const uint8_t *insn, unsigned len, uint8_t *out,
+                  uint64_t *start) {
+  const uc_word *w = code_word(c->u);
+  unsigned n = 0;
+  *start = pc;
+  if (w && w->put_code && pc % page >= w->put_len) {
+    memcpy(out, w->put_code, w->put_len);
+    n = w->put_len;
+    *start = pc - w->put_len;
+  }
+  memcpy(out + n, insn, len);
+  n += len;
+  if (w && w->get_code && (pc + len - 1) / page == (pc + len + w->get_len - 1) / page) {
+    memcpy(out + n, w->get_code, w->get_len);
+    n += w->get_len;
+  }
+  return n;
+}
+
+/* One instruction `code` run on its own, in place at pc (whose page is
+ * mapped), the bytes there put back afterwards. */
+static bool run_in_place(ue_engine *g, uint64_t pc, const uint8_t *code, unsigned len) {
+  uc_engine *uc = g->uc;
+  uint8_t save[32];
+  if (!len || len > sizeof save || uc_mem_read(uc, pc, save, len) != UC_ERR_OK) return false;
+  int intr = g->intr;
+  g->intr = -1;
+  bool ok = uc_mem_write(uc, pc, code, len) == UC_ERR_OK;
+  uc_ctl_remove_cache(uc, pc, pc + len);
+  ok = ok && uc_emu_start(uc, pc, pc + len, 0, 1) == UC_ERR_OK && g->intr < 0;
+  g->intr = intr;
+  ok &= uc_mem_write(uc, pc, save, len) == UC_ERR_OK;
+  uc_ctl_remove_cache(uc, pc, pc + len);
+  return ok;
+}
+
+/* The mapped registers and the words without code. */
+static bool put_regs(const ue_map *c, uc_engine *uc, const uint64_t *pre, uint64_t *code_value) {
   const isa_desc *d = c->d;
   const uc_isa *u = c->u;
   bool ok = true;
@@ -128,13 +176,15 @@ static bool put_state(const ue_map *c, uc_engine *uc, const uint64_t *pre) {
       int k = c->field_ix[i];
       if (k >= 0 && u->fields[k].uc_reg == u->words[w].uc_reg) v |= pre[i] << u->fields[k].lo;
     }
-    ok &= uc_reg_write(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
+    if (u->words[w].put_code) *code_value = v;
+    else ok &= uc_reg_write(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
   }
   if (u->put_state) ok &= u->put_state(uc, d, pre);
   return ok;
 }
 
-static bool get_state(const ue_map *c, uc_engine *uc, uint64_t *post) {
+/* The mapped registers, and the words: `code_value` is the word with code. */
+static bool get_regs(const ue_map *c, uc_engine *uc, uint64_t *post, uint64_t code_value) {
   const isa_desc *d = c->d;
   const uc_isa *u = c->u;
   bool ok = true;
@@ -145,8 +195,8 @@ static bool get_state(const ue_map *c, uc_engine *uc, uint64_t *post) {
       post[i] = v & wmask(d->regs[i].width);
     }
   for (unsigned w = 0; w < u->nwords; w++) {
-    uint64_t v = 0;
-    ok &= uc_reg_read(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
+    uint64_t v = code_value;
+    if (!u->words[w].get_code) ok &= uc_reg_read(uc, u->words[w].uc_reg, &v) == UC_ERR_OK;
     for (unsigned i = 0; i < d->nregs; i++) {
       int k = c->field_ix[i];
       if (k >= 0 && u->fields[k].uc_reg == u->words[w].uc_reg)
@@ -156,27 +206,104 @@ static bool get_state(const ue_map *c, uc_engine *uc, uint64_t *post) {
   return ok;
 }
 
+/* The fields of word w from its value v. */
+static void set_word(const ue_map *c, const uc_word *w, uint64_t *post, uint64_t v) {
+  const isa_desc *d = c->d;
+  for (unsigned i = 0; i < d->nregs; i++) {
+    int k = c->field_ix[i];
+    if (k >= 0 && c->u->fields[k].uc_reg == w->uc_reg) post[i] = (v >> c->u->fields[k].lo) & wmask(d->regs[i].width);
+  }
+}
+
+/* The code hook of an engine whose ISA has a word with code: at the step's
+ * instruction, put `via` back; at the get code after it, read the registers
+ * (the get code then runs); anywhere else after the step (unicorn did not
+ * fall through), read the registers and stop. */
+static void on_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user) {
+  (void)size;
+  ue_engine *g = user;
+  ue_fuse *f = &g->fuse;
+  if (!f->active) return;
+  if (addr == f->pc && !f->at_insn) {
+    f->at_insn = true;
+    if (f->restore_via) f->ok &= uc_reg_write(uc, f->via, &f->via_value) == UC_ERR_OK;
+  } else if (f->at_insn && !f->snapped) {
+    f->snapped = true;
+    f->ok &= get_regs(f->map, uc, f->post, 0);
+    if (addr != f->get_at) {
+      f->strayed = true;
+      uc_emu_stop(uc);
+    }
+  }
+}
+
 /* Executes the case's instruction for exactly one step (count = 1: one
  * iteration of a repeated string instruction).  `until` ends unicorn's
  * translation block where the step should end, so it does not translate the
  * bytes that follow. */
 ue_outcome ue_step(ue_engine *eng, const ue_map *c, const uint64_t *pre, uint64_t pc, unsigned len, uint64_t until,
-                   uint64_t *post) {
+                   bool falls_through, uint64_t *post) {
   ue_outcome g = {0};
   um_uc *mem = &eng->mem;
+  uc_engine *uc = eng->uc;
+  const uc_word *w = code_word(c->u);
+  uint64_t page = mem->m->page;
   memcpy(post, pre, sizeof *pre * c->d->nregs); /* pinned registers keep their values */
-  eng->intr = -1;
   /* A fresh CPU for every case: unicorn never completes the delivery of an
    * exception, so its "exception in flight" would turn the next #DE into a
    * double fault (vector 8) and the one after into a triple fault. */
-  if (uc_context_restore(eng->uc, eng->fresh) != UC_ERR_OK) mem->error = "uc_context_restore failed";
-  if (!put_state(c, eng->uc, pre)) mem->error = "uc_reg_write failed";
+  if (uc_context_restore(uc, eng->fresh) != UC_ERR_OK) mem->error = "uc_context_restore failed";
   if (!um_uc_map_page(mem, pc) || !um_uc_map_page(mem, pc + len - 1)) {
     g.kind = UE_OTHER;
     return g;
   }
-  uc_err e = uc_emu_start(eng->uc, pc, until, 0, 1);
-  if (!get_state(c, eng->uc, post) && !mem->error) mem->error = "uc_reg_read failed";
+  uint64_t value = 0;
+  if (!put_regs(c, uc, pre, &value)) mem->error = "uc_reg_write failed";
+  /* the word with code: where its code runs (ue_frame put it there) */
+  ue_fuse *f = &eng->fuse;
+  *f = (ue_fuse){.map = c, .post = post, .pc = pc, .ok = true};
+  uint64_t begin = pc, count = 1;
+  if (w && w->put_code) {
+    uint64_t via = 0;
+    bool ok = uc_reg_read(uc, w->via, &via) == UC_ERR_OK && uc_reg_write(uc, w->via, &value) == UC_ERR_OK;
+    if (pc % page >= w->put_len) { /* just before the step */
+      begin = pc - w->put_len;
+      count++;
+      f->restore_via = true;
+      f->via = w->via;
+      f->via_value = via;
+    } else {
+      ok = ok && run_in_place(eng, pc, w->put_code, w->put_len) && uc_reg_write(uc, w->via, &via) == UC_ERR_OK;
+    }
+    if (!ok && !mem->error) mem->error = "setting a register through code failed";
+  }
+  bool fuse_get = w && w->get_code && falls_through && until == pc + len &&
+                  (pc + len - 1) / page == (pc + len + w->get_len - 1) / page;
+  if (fuse_get) {
+    f->get_at = pc + len;
+    until = pc + len + w->get_len;
+    count++;
+  }
+  f->active = w != NULL;
+  eng->intr = -1;
+  uc_err e = uc_emu_start(uc, begin, until, 0, count);
+  f->active = false;
+  if (w && !f->at_insn && !mem->error && e == UC_ERR_OK && eng->intr < 0) mem->error = "the step's code hook did not run";
+  if (!f->ok && !mem->error) mem->error = "uc_reg_read/uc_reg_write in the code hook failed";
+  if (fuse_get && f->snapped && !f->strayed && e == UC_ERR_OK && eng->intr < 0) {
+    /* the hook read the registers before the get code, which left the word in `via` */
+    uint64_t v = 0;
+    if (uc_reg_read(uc, w->via, &v) != UC_ERR_OK && !mem->error) mem->error = "uc_reg_read failed";
+    set_word(c, w, post, v);
+  } else {
+    if (!get_regs(c, uc, post, 0) && !mem->error) mem->error = "uc_reg_read failed";
+    uint64_t v = 0;
+    if (w && w->get_code) { /* on its own, in place (the registers are read) */
+      bool ok = run_in_place(eng, pc, w->get_code, w->get_len) && uc_reg_read(uc, w->via, &v) == UC_ERR_OK;
+      if (!ok && !mem->error) mem->error = "reading a register through code failed";
+      set_word(c, w, post, v);
+    }
+  }
   if ((e == UC_ERR_READ_UNMAPPED || e == UC_ERR_WRITE_UNMAPPED) && mem->fault.valid) {
     g.kind = UE_FAULT;
     g.acc = mem->fault;
@@ -191,7 +318,6 @@ ue_outcome ue_step(ue_engine *eng, const ue_map *c, const uint64_t *pre, uint64_
     g.kind = UE_OTHER;
     g.err = e;
   }
-  uc_ctl_remove_cache(eng->uc, pc, pc + len);
+  uc_ctl_remove_cache(uc, begin, until > pc + len ? until : pc + len);
   return g;
 }
-

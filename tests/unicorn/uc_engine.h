@@ -23,7 +23,8 @@ typedef enum ue_kind {
   UE_INVALID,   /* invalid instruction */
   UE_FAULT,     /* unmapped access `acc` */
   UE_OTHER,     /* another unicorn error `err` */
-  UE_UNMODELLED /* (expected outcomes only) nothing to compare */
+  UE_UNMODELLED, /* (expected outcomes only) nothing to compare */
+  UE_UNDEFINED   /* (expected outcomes only) any outcome is right */
 } ue_kind;
 
 typedef struct ue_outcome {
@@ -42,10 +43,23 @@ typedef struct ue_map {
   int *pinned_ix; /* per descriptor register: index into u->pinned, or -1 */
 } ue_map;
 
+/* The step's code hook (uc_word.put_code/get_code run around the step). */
+typedef struct ue_fuse {
+  bool active;
+  const ue_map *map;
+  uint64_t *post;      /* where the hook reads the registers to */
+  uint64_t pc, get_at; /* the step's instruction; the get code (0: none) */
+  bool restore_via;    /* put `via` back to via_value at the instruction */
+  int via;
+  uint64_t via_value;
+  bool at_insn, snapped, strayed, ok;
+} ue_fuse;
+
 typedef struct ue_engine {
   uc_engine *uc;
   uc_context *fresh; /* the CPU as opened */
   um_uc mem;
+  ue_fuse fuse;
   int intr; /* vector the interrupt hook saw in this step, or -1 */
 } ue_engine;
 
@@ -58,11 +72,19 @@ void ue_unbind(ue_map *b);
 int ue_open(ue_engine *g, const uc_isa *u, um_mem *m, bool record_writes);
 void ue_close(ue_engine *g);
 
+/* The bytes the case's memory holds from *start on (both sides): the word
+ * code that runs just before the instruction, the instruction's len bytes,
+ * the code that runs just after it (each only where it stays in the
+ * instruction's page).  Returns their number (at most len + 32). */
+unsigned ue_frame(const ue_map *b, uint64_t page, uint64_t pc, const uint8_t *insn, unsigned len, uint8_t *out,
+                  uint64_t *start);
+
 /* One instruction at pc (len bytes) from registers pre; post receives the
  * registers afterwards.  `until` should be where the step ends (it ends
- * unicorn's translation block there).  Call um_uc_begin / um_uc_end on
- * g->mem around it. */
+ * unicorn's translation block there); `falls_through`: our step completed
+ * at pc + len (the get code can run there).  The case's memory must hold
+ * ue_frame's bytes.  Call um_uc_begin / um_uc_end on g->mem around it. */
 ue_outcome ue_step(ue_engine *g, const ue_map *b, const uint64_t *pre, uint64_t pc, unsigned len, uint64_t until,
-                   uint64_t *post);
+                   bool falls_through, uint64_t *post);
 
 #endif

@@ -51,11 +51,35 @@ typedef struct uc_field_map {
 } uc_field_map;
 
 /* A unicorn register assembled from fields: `fixed` is or-ed in (reserved
- * bits that must read as 1, e.g. bit 1 of EFLAGS). */
+ * bits that must read as 1, e.g. bit 1 of EFLAGS).
+ *
+ * A register the register API does not reach (PowerPC XER: unicorn 2.0.1
+ * keeps SO, OV and CA apart from the XER its uc_reg_read/uc_reg_write see)
+ * goes through code instead: `put_code` is one instruction that sets the
+ * word from unicorn register `via`, `get_code` one that copies the word into
+ * `via` (PowerPC: mtxer r0, mfxer r0).  The engine runs them in the same
+ * emulation as the step, as the instructions just before and just after it
+ * (a code hook puts `via` back before the step and reads every register
+ * before get_code), so unicorn translates one block per case; the case's
+ * memory holds these bytes there on both sides.  Where that does not fit
+ * (the code would leave the instruction's page, the step does not fall
+ * through, or it stops on an interrupt or fault) they run on their own, in
+ * place at the case's PC.  At most one word has code. */
 typedef struct uc_word {
   int uc_reg;
   uint64_t fixed;
+  const uint8_t *put_code, *get_code; /* NULL: the register API */
+  unsigned put_len, get_len;
+  int via;
 } uc_word;
+
+/* A descriptor register some of whose bits no instruction can set (PowerPC
+ * XER_LOW: mtxer clears OV32/CA32, IBM bits 12-13): every pre-state is
+ * and-ed with `mask`, so only reachable states are run. */
+typedef struct uc_reg_mask {
+  const char *name;
+  uint64_t mask;
+} uc_reg_mask;
 
 /* A descriptor register unicorn does not expose (e.g. a reservation): every
  * pre-state holds `value` (choose what a fresh unicorn CPU implies), and it is
@@ -70,8 +94,12 @@ typedef enum uc_outcome_kind {
   UC_OUT_NORMAL,    /* returns UC_ERR_OK without an interrupt */
   UC_OUT_INTR,      /* the UC_HOOK_INTR hook sees `vector` */
   UC_OUT_INVALID,   /* uc_emu_start returns UC_ERR_INSN_INVALID */
-  UC_OUT_UNMODELLED /* a trap marking a limit of the model (e.g. a state bit
-                       the spec does not track): nothing to compare */
+  UC_OUT_UNMODELLED, /* a trap marking a limit of the model (e.g. a state bit
+                        the spec does not track): nothing to compare */
+  UC_OUT_UNDEFINED   /* a trap for what the manual leaves undefined (an
+                        invalid instruction form, which an implementation
+                        may execute or reject): any outcome is right, the
+                        case is counted, not run */
 } uc_outcome_kind;
 
 /* A `trap "msg"` of the spec and the unicorn outcome it corresponds to.
@@ -137,6 +165,13 @@ typedef struct uc_isa {
   unsigned nwords;
   const uc_pinned *pinned;
   unsigned npinned;
+  const uc_reg_mask *masks;
+  unsigned nmasks;
+  /* True: unicorn's results for this ISA do not change with a write hook,
+   * so one engine with the hook gives the state and the written bytes
+   * (`--two-engines` checks it: it runs the second engine and counts the
+   * cases whose state differs). */
+  bool one_engine;
 
   /* Optional: called after the mapped registers and words are written, for
    * state unicorn's register API does not set properly (e.g. a register

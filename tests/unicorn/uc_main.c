@@ -22,9 +22,10 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--max-report") && i + 1 < argc) o.max_report = (unsigned)strtoul(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--min-cases") && i + 1 < argc) min_cases = strtoul(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--verbose")) o.verbose = true;
+    else if (!strcmp(argv[i], "--two-engines")) o.two_engines = true;
     else {
       fprintf(stderr,
-              "usage: %s [--per-form N] [--seed S] [--form F] [--max-report N] [--min-cases N] [--verbose]\n",
+              "usage: %s [--per-form N] [--seed S] [--form F] [--max-report N] [--min-cases N] [--verbose] [--two-engines]\n",
               argv[0]);
       return UO_USAGE;
     }
@@ -37,11 +38,11 @@ int main(int argc, char **argv) {
   uo_stats st;
   int rc = uo_run(d, &MCVETO_UC_ISA, &o, &st);
   if (rc == UO_SKIP || rc == UO_USAGE) return rc;
-  printf("%s vs unicorn: %lu cases in %.1f s: %lu states compared, %lu faults, %lu traps (%lu unmodelled); "
+  printf("%s vs unicorn: %lu cases in %.1f s: %lu states compared, %lu faults, %lu traps (%lu unmodelled, %lu undefined); "
          "forms %u, run %u, covered %u; mismatches %lu, known spec bugs %lu, known unicorn bugs %lu, "
          "harness errors %lu, stale known entries %u (undefined flags differed in %lu cases; "
          "a write hook changed unicorn's result in %lu)\n",
-         d->name, st.cases, st.seconds, st.compared, st.faults, st.traps, st.unmodelled, st.forms, st.forms_run,
+         d->name, st.cases, st.seconds, st.compared, st.faults, st.traps, st.unmodelled, st.undefined, st.forms, st.forms_run,
          st.forms_covered, st.mismatches, st.known_spec, st.known_uc, st.harness, st.stale, st.undef_diffs, st.hook_perturbed);
   if (st.cases < min_cases) {
     printf("FAIL: %lu cases, fewer than the required %lu\n", st.cases, min_cases);

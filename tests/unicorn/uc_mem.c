@@ -194,6 +194,17 @@ static bool on_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int size
   return true;
 }
 
+/* A data access to a page mapped execute-only (the engine's scratch page,
+ * uc_engine.c, in a page no case maps) is the case's access to unmapped
+ * memory. */
+static bool on_prot(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user) {
+  (void)uc;
+  (void)value;
+  um_uc *e = user;
+  if (!e->fault.valid) e->fault = (um_access){true, type == UC_MEM_WRITE_PROT, addr, size > 0 ? (unsigned)size : 1};
+  return false;
+}
+
 static void on_write(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user) {
   (void)uc;
   (void)type;
@@ -226,6 +237,7 @@ bool um_uc_init(um_uc *e, uc_engine *uc, um_mem *m, bool record_writes) {
   }
   uc_hook h;
   if (uc_hook_add(uc, &h, UC_HOOK_MEM_UNMAPPED, (void *)on_unmapped, e, 1, 0) != UC_ERR_OK ||
+      uc_hook_add(uc, &h, UC_HOOK_MEM_READ_PROT | UC_HOOK_MEM_WRITE_PROT, (void *)on_prot, e, 1, 0) != UC_ERR_OK ||
       (record_writes && uc_hook_add(uc, &h, UC_HOOK_MEM_WRITE, (void *)on_write, e, 1, 0) != UC_ERR_OK)) {
     fprintf(stderr, "uc_mem: cannot install the memory hooks\n");
     return false;

@@ -58,7 +58,9 @@ typedef struct ctx {
    * state comes from it; `wr` re-runs completed cases with the write hook
    * to learn which bytes unicorn wrote. */
   ue_engine sem, wr;
+  const um_uc *state_mem; /* the memory of the engine that gave this case's state */
   uint64_t *pre, *ours, *theirs, *theirs_wr; /* registers of the current case */
+  uint64_t *reach;                           /* per register: the bits a pre-state may set */
   unsigned nspec, nuc;                       /* entries of KNOWN_SPEC_BUGS, UNICORN_BUGS */
   unsigned long *spec_hits, *uc_hits;
   unsigned long *bad_by_insn;  /* unexplained mismatches per instruction */
@@ -73,6 +75,7 @@ typedef struct built {
   isa_insn in;
   uint64_t mseed;
   char label[96]; /* how to reproduce it */
+  uint8_t frame[ISA_MAX_LEN + 32]; /* the memory overlay at the PC (ue_frame) */
 } built;
 
 /* ---- building a case -------------------------------------------------------- */
@@ -144,7 +147,7 @@ static int build_random(ctx *c, unsigned fi, unsigned k, bool plain, built *b) {
     int p = c->map.pinned_ix[i];
     c->pre[i] = p >= 0 ? c->u->pinned[p].value & wmask(d->regs[i].width)
                 : d->regs[i].is_flag ? next(&r) & 1
-                                     : reg_value(&r, d->regs[i].width, plain);
+                                     : reg_value(&r, d->regs[i].width, plain) & c->reach[i];
   }
   c->pre[d->pc] = pc;
   return 1;
@@ -189,7 +192,7 @@ static bool build_example(ctx *c, const char *ex, const char *label, built *b) {
       unsigned i = 0;
       while (i < d->nregs && strcmp(d->regs[i].name, tok)) i++;
       if (i == d->nregs) goto bad;
-      c->pre[i] = v & wmask(d->regs[i].width);
+      c->pre[i] = v & c->reach[i];
     }
   }
   for (unsigned i = 0; i < d->nregs; i++)
@@ -218,7 +221,11 @@ static bool expected(ctx *c, const isa_insn *in, isa_step_result res, const char
     for (unsigned i = 0; i < c->u->ntraps; i++)
       if (msg && !strcmp(c->u->traps[i].msg, msg)) {
         uc_outcome_kind k = c->u->traps[i].kind;
-        e->kind = k == UC_OUT_INTR ? UE_INTR : k == UC_OUT_INVALID ? UE_INVALID : k == UC_OUT_UNMODELLED ? UE_UNMODELLED : UE_NORMAL;
+        e->kind = k == UC_OUT_INTR        ? UE_INTR
+                  : k == UC_OUT_INVALID   ? UE_INVALID
+                  : k == UC_OUT_UNMODELLED ? UE_UNMODELLED
+                  : k == UC_OUT_UNDEFINED ? UE_UNDEFINED
+                                          : UE_NORMAL;
         e->vector = c->u->traps[i].vector;
         return true;
       }
@@ -261,6 +268,7 @@ static void describe_outcome(text *t, const ue_outcome *g) {
     break;
   case UE_OTHER: put(t, "unicorn error %d (%s)", (int)g->err, uc_strerror(g->err)); break;
   case UE_UNMODELLED: put(t, "not modelled"); break;
+  case UE_UNDEFINED: put(t, "undefined (any outcome)"); break;
   }
 }
 
@@ -300,7 +308,7 @@ static unsigned compare_state(ctx *c, const uint64_t *ours, const uint64_t *thei
                               bool *undef_diff) {
   const isa_desc *d = c->d;
   const um_mem *m = c->m;
-  const um_uc *sem = &c->sem.mem, *wr = &c->wr.mem;
+  const um_uc *sem = c->state_mem, *wr = &c->wr.mem;
   unsigned n = 0;
   *undef_diff = false;
   for (unsigned i = 0; i < d->nregs; i++) {
@@ -468,7 +476,9 @@ static bool exec_case(ctx *c, built *b, verdict *v) {
   const isa_insn *in = &b->in;
   uint64_t pc = in->addr;
   *v = (verdict){0, -1};
-  um_begin_case(c->m, b->mseed, pc, b->buf, in->len);
+  uint64_t fstart;
+  unsigned flen = ue_frame(&c->map, u->page, pc, b->buf, in->len, b->frame, &fstart);
+  um_begin_case(c->m, b->mseed, fstart, b->frame, flen);
   memcpy(c->ours, c->pre, sizeof *c->pre * d->nregs);
   isa_cpu cpu = {.reg = c->ours, .mem = c->m, .load = um_load, .store = um_store};
   isa_step_result res = d->step(&cpu, in);
@@ -499,6 +509,11 @@ static bool exec_case(ctx *c, built *b, verdict *v) {
     if (c->o->verbose) report(c, "none, the spec does not model this: not run", b, &cc, ot.s, &g, &diff);
     return true;
   }
+  if (e.kind == UE_UNDEFINED) {
+    st->undefined++;
+    if (c->o->verbose) report(c, "none, the manual leaves the outcome undefined: not run", b, &cc, ot.s, &g, &diff);
+    return true;
+  }
   int crash = crashes_unicorn(c, &cc);
   if (crash >= 0) {
     *v = (verdict){2, crash};
@@ -510,9 +525,13 @@ static bool exec_case(ctx *c, built *b, verdict *v) {
 
   uint64_t nextpc = c->ours[d->pc];
   uint64_t until = res == ISA_STEP_OK && nextpc != pc ? nextpc : pc + in->len;
+  bool falls = res == ISA_STEP_OK && nextpc == ((pc + in->len) & c->amask);
+  /* one engine (with the write hook) when the ISA allows it */
+  ue_engine *state_eng = u->one_engine && !c->o->two_engines ? &c->wr : &c->sem;
+  c->state_mem = &state_eng->mem;
   um_uc_begin(&c->sem.mem);
   um_uc_begin(&c->wr.mem);
-  g = ue_step(&c->sem, &c->map, c->pre, pc, in->len, until, c->theirs);
+  g = ue_step(state_eng, &c->map, c->pre, pc, in->len, until, falls, c->theirs);
   const char *what = NULL;
   bool undef_diff = false;
   if (res == ISA_STEP_FAULT) {
@@ -520,7 +539,9 @@ static bool exec_case(ctx *c, built *b, verdict *v) {
   } else if (!same_kind(&e, &g)) {
     what = res == ISA_STEP_TRAP ? "trap" : "outcome";
   } else if (res == ISA_STEP_OK) {
-    ue_outcome g2 = ue_step(&c->wr, &c->map, c->pre, pc, in->len, until, c->theirs_wr);
+    ue_outcome g2 = g;
+    if (state_eng == &c->wr) memcpy(c->theirs_wr, c->theirs, sizeof *c->theirs * d->nregs);
+    else g2 = ue_step(&c->wr, &c->map, c->pre, pc, in->len, until, falls, c->theirs_wr);
     if (!same_kind(&g, &g2) || memcmp(c->theirs, c->theirs_wr, sizeof *c->theirs * d->nregs))
       note_hook_effect(c, b, txt);
     uint64_t undef = u->undefined_flags ? u->undefined_flags(&cc) : 0;
@@ -616,6 +637,18 @@ int uo_run(const isa_desc *d, const uc_isa *u, const uo_opts *o, uo_stats *st) {
   c.ours = xcalloc(d->nregs, sizeof *c.ours);
   c.theirs = xcalloc(d->nregs, sizeof *c.theirs);
   c.theirs_wr = xcalloc(d->nregs, sizeof *c.theirs_wr);
+  c.reach = xcalloc(d->nregs, sizeof *c.reach);
+  bool masks_ok = true;
+  for (unsigned i = 0; i < d->nregs; i++) c.reach[i] = wmask(d->regs[i].width);
+  for (unsigned k = 0; k < u->nmasks; k++) {
+    unsigned i = 0;
+    while (i < d->nregs && strcmp(d->regs[i].name, u->masks[k].name)) i++;
+    if (i == d->nregs) {
+      fprintf(stderr, "%s: uc_reg_mask names %s, not a register of the descriptor\n", u->name, u->masks[k].name);
+      masks_ok = false;
+    } else
+      c.reach[i] &= u->masks[k].mask;
+  }
   c.nspec = count_known(u->spec_bugs);
   c.nuc = count_known(u->unicorn_bugs);
   c.spec_hits = xcalloc(c.nspec, sizeof *c.spec_hits);
@@ -625,7 +658,7 @@ int uo_run(const isa_desc *d, const uc_isa *u, const uo_opts *o, uo_stats *st) {
   c.undef_by_insn = xcalloc(d->ninsns, sizeof *c.undef_by_insn);
   c.m = xcalloc(1, sizeof *c.m);
   um_init(c.m, d->addr_bits, u->page, d->big_endian);
-  int rc = ue_bind(&c.map, d, u) ? UO_PASS : UO_USAGE;
+  int rc = ue_bind(&c.map, d, u) && masks_ok ? UO_PASS : UO_USAGE;
   if (rc == UO_PASS) rc = ue_open(&c.sem, u, c.m, false);
   if (rc == UO_PASS) rc = ue_open(&c.wr, u, c.m, true);
   if (rc == UO_PASS) {
@@ -659,6 +692,7 @@ int uo_run(const isa_desc *d, const uc_isa *u, const uo_opts *o, uo_stats *st) {
   free(c.ours);
   free(c.theirs);
   free(c.theirs_wr);
+  free(c.reach);
   free(c.spec_hits);
   free(c.uc_hits);
   free(c.bad_by_insn);

@@ -48,6 +48,7 @@ typedef struct uo_opts {
   unsigned max_report; /* detailed reports of the first N mismatches */
   long only_form;      /* run this form only (-1: all) */
   bool verbose;        /* describe every case */
+  bool two_engines;    /* two engines even if the ISA part says one will do */
   FILE *out;           /* reports */
 } uo_opts;
 
@@ -57,6 +58,7 @@ typedef struct uo_stats {
   unsigned long faults;      /* our step faulted: fault agreement checked */
   unsigned long traps;       /* our step trapped: outcome compared */
   unsigned long unmodelled;  /* … with a trap marking a limit of the model: not run */
+  unsigned long undefined;   /* … with a trap for an outcome the manual leaves undefined: not run */
   unsigned long mismatches;  /* unexplained disagreements */
   unsigned long known_spec;  /* disagreements explained by KNOWN_SPEC_BUGS */
   unsigned long known_uc;    /* … by UNICORN_BUGS */

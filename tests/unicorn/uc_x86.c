@@ -27,7 +27,7 @@ static const uc_field_map fields[] = {
 };
 /* Bit 1 of EFLAGS is reserved and always 1; IF (bit 9) is always 1 in a
  * user process (pushfd shows it); TF and the rest stay 0. */
-static const uc_word words[] = {{UC_X86_REG_EFLAGS, 0x202}};
+static const uc_word words[] = {{UC_X86_REG_EFLAGS, 0x202, NULL, NULL, 0, 0, 0}};
 
 /* ---- traps and flows ----------------------------------------------------------- */
 

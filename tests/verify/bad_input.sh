@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# bad_input.sh — `mcveto-<isa> verify` on bad input and small budgets: a
+# clear message, a defined exit status, never a wrong verdict.
+#
+#   unknown-symbol   --target no_such_symbol             -> 2, message names it
+#   outside          --target 0x10 (in no segment)       -> 2, message
+#   max-iterations   --max-iterations 1 on loop_bound_safe (a proof needs
+#                    several refinements)                -> 20, JSON "unknown"
+#                    with a reason; on magic32_reach     -> 10 or 20
+#   timeout          --timeout 0.001 on loop_bound_safe  -> 20, JSON "unknown"
+#                    with a reason; on magic32_reach     -> 10 or 20
+#
+# Programs that fault or stop on an unsupported system call on some inputs
+# are in bad/ and go through run_verify.sh ("unknown-ok: yes").
+#
+# Usage: bad_input.sh CASE ISA LEVEL MCVETO MCVETO_CC WORK
+# Exit status: 0 pass, 1 fail, 2 usage, 77 a tool missing.
+
+set -u
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=verify_lib.sh
+. "$here/verify_lib.sh"
+
+[ $# -eq 6 ] || { echo "usage: bad_input.sh CASE ISA LEVEL MCVETO MCVETO_CC WORK" >&2; exit 2; }
+case=$1 isa=$2 level=$3 mcveto=$4 cc=$5 work=$6
+vl_tools "$isa" || exit 77
+for t in jq timeout; do
+    command -v "$t" >/dev/null 2>&1 || { echo "SKIP: $t not found" >&2; exit 77; }
+done
+[ -x "$cc" ] || { echo "SKIP: $cc not found" >&2; exit 77; }
+mkdir -p "$work" || exit 2
+
+fails=0
+# expect LABEL "ALLOWED STATUSES" ARGS...: one verify run; its status must
+# be one of ALLOWED; 2 needs a message on stderr; 20 needs the JSON verdict
+# "unknown" with a non-empty reason.
+expect() {
+    local label=$1 allowed=$2 st
+    shift 2
+    timeout 120 "$mcveto" verify "$@" >"$work/out" 2>"$work/err"
+    st=$?
+    case " $allowed " in
+        *" $st "*) ;;
+        *) echo "FAIL $label: status $st, want one of: $allowed"
+           head -c 400 "$work/err"; head -c 400 "$work/out"
+           fails=$((fails + 1)); return ;;
+    esac
+    if [ "$st" -eq 2 ] && ! [ -s "$work/err" ]; then
+        echo "FAIL $label: status 2 without a message on stderr"
+        fails=$((fails + 1)); return
+    fi
+    if [ "$st" -eq 20 ] && ! jq -e '.verdict == "unknown" and (.reason | length > 0)' "$work/out" >/dev/null 2>&1; then
+        echo "FAIL $label: status 20 but the JSON is not verdict unknown with a reason: $(head -c 300 "$work/out")"
+        fails=$((fails + 1)); return
+    fi
+    echo "ok   $label: status $st $( [ "$st" -eq 2 ] && head -n 1 "$work/err" || jq -c '{verdict, reason}' "$work/out" 2>/dev/null)"
+}
+
+build() { # NAME -> $work/NAME.$isa.$level
+    vl_build "$cc" "$isa" "$level" "$here/programs/$1.c" "$work/$1.$isa.$level" ||
+        { echo "FAIL build $1"; exit 1; }
+}
+
+case $case in
+    unknown-symbol)
+        build loop_bound_safe
+        bin=$work/loop_bound_safe.$isa.$level
+        expect "$isa unknown symbol" 2 "$bin" --target no_such_symbol_xyz --json
+        grep -q no_such_symbol_xyz "$work/err" 2>/dev/null ||
+            { echo "FAIL the message does not name the symbol"; fails=$((fails + 1)); }
+        "$STRIP" -o "$bin.stripped" "$bin" || exit 1
+        expect "$isa stripped, symbol target" 2 "$bin.stripped" --target reach_error --json
+        ;;
+    outside)
+        build loop_bound_safe
+        bin=$work/loop_bound_safe.$isa.$level
+        expect "$isa target 0x10" 2 "$bin" --target 0x10 --json
+        expect "$isa target 0xfffffff0" 2 "$bin" --target 0xfffffff0 --json
+        ;;
+    max-iterations)
+        build loop_bound_safe
+        build magic32_reach
+        expect "$isa loop_bound_safe --max-iterations 1" 20 \
+            "$work/loop_bound_safe.$isa.$level" --target reach_error --max-iterations 1 --json
+        expect "$isa magic32_reach --max-iterations 1" "10 20" \
+            "$work/magic32_reach.$isa.$level" --target reach_error --max-iterations 1 --json
+        ;;
+    timeout)
+        build loop_bound_safe
+        build magic32_reach
+        expect "$isa loop_bound_safe --timeout 0.001" 20 \
+            "$work/loop_bound_safe.$isa.$level" --target reach_error --timeout 0.001 --json
+        expect "$isa magic32_reach --timeout 0.001" "10 20" \
+            "$work/magic32_reach.$isa.$level" --target reach_error --timeout 0.001 --json
+        ;;
+    *) echo "bad_input.sh: unknown case '$case'" >&2; exit 2 ;;
+esac
+rm -f "$work/out" "$work/err"
+[ "$fails" -eq 0 ] || exit 1
+exit 0

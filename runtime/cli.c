@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dpg.h"
 #include "elfload.h"
 #include "exec.h"
 #include "inputs.h"
@@ -167,7 +168,10 @@ static int cmd_run(cli *c, int argc, char **argv) {
     default: rc = CLI_EXIT_STOPPED; break;
     }
     if (r.status != EX_EXITED || trace) fprintf(stderr, "%s: %s: %s\n", c->prog, path, why);
-    if (r.ae.found)
+    if (r.ae.found && r.ae.empty)
+      fprintf(stderr, "%s: %s: AE violation at step %llu: the return at 0x%llx went to 0x%llx with no pending call\n", c->prog,
+              path, (unsigned long long)r.ae.step, (unsigned long long)r.ae.ret_pc, (unsigned long long)r.ae.actual);
+    else if (r.ae.found)
       fprintf(stderr, "%s: %s: AE violation at step %llu: the return at 0x%llx went to 0x%llx instead of 0x%llx\n", c->prog,
               path, (unsigned long long)r.ae.step, (unsigned long long)r.ae.ret_pc, (unsigned long long)r.ae.actual,
               (unsigned long long)r.ae.expected);
@@ -620,8 +624,152 @@ static void help(cli *c, FILE *f) {
           "  run PROG       run a static executable (like qemu-user)\n"
           "  disasm PROG    list its executable segments\n"
           "  explain HEX... show what one instruction does, concretely and symbolically\n"
+          "  verify PROG --target T  prove an address unreachable, or find an input reaching it\n"
           "'%s SUBCOMMAND --help' describes each.\n",
           c->prog, c->d->name, c->prog);
+}
+
+/* ---- verify ------------------------------------------------------------------ */
+
+static const char verify_usage[] =
+    "usage: %s verify PROG --target SYMBOL|ADDR [options]\n"
+    "Directed proof generation (MCVETO): prove that no input makes PROG reach the\n"
+    "target address or perform an AE violation (a return that does not go back to\n"
+    "its call), or find an input that does.\n"
+    "  --target SYMBOL|ADDR  a symbol of PROG, or an address (0x...; for stripped files)\n"
+    "  --timeout S           give up after S seconds (default 600)\n"
+    "  --max-iterations N    give up after N iterations of the DPG loop\n"
+    "  --max-steps N         steps of each concrete run (default 1000000)\n"
+    "  --inputs linux|all    free inputs: standard input only (default), or also the\n"
+    "                        initial registers and undefined memory\n"
+    "  --policy closest-target|closest-start|first   frontier choice (default closest-target)\n"
+    "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
+    "  --dot FILE            write the final abstract graph (Graphviz)\n"
+    "  --json                print the verdict and statistics as one JSON object\n"
+    "  --quiet               no progress lines on standard error\n"
+    "Exit status: 0 safe, 10 reachable, 11 AE violation, 20 unknown, 2 usage or file error.\n";
+
+static void json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+    else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+    else fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static int cmd_verify(cli *c, int argc, char **argv) {
+  const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL;
+  bool json = false, quiet = false;
+  dpg_opts o = {.timeout_s = 600, .policy = RC_CLOSEST_TO_TARGET, .inputs = DPG_INPUTS_LINUX};
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    uint64_t v;
+    bool has = i + 1 < argc;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      printf(verify_usage, c->prog);
+      return 0;
+    } else if (!strcmp(a, "--target") || !strcmp(a, "--witness") || !strcmp(a, "--dot") || !strcmp(a, "--inputs") ||
+               !strcmp(a, "--policy")) {
+      if (!has) return usage_error(c, "verify", "%s needs an argument", a), CLI_EXIT_USAGE;
+      const char *arg = argv[++i];
+      if (!strcmp(a, "--target")) target = arg;
+      else if (!strcmp(a, "--witness")) witness = arg;
+      else if (!strcmp(a, "--dot")) dot = arg;
+      else if (!strcmp(a, "--inputs")) {
+        if (!strcmp(arg, "linux")) o.inputs = DPG_INPUTS_LINUX;
+        else if (!strcmp(arg, "all")) o.inputs = DPG_INPUTS_ALL;
+        else return usage_error(c, "verify", "--inputs takes linux or all, not '%s'", arg), CLI_EXIT_USAGE;
+      } else {
+        if (!strcmp(arg, "closest-target")) o.policy = RC_CLOSEST_TO_TARGET;
+        else if (!strcmp(arg, "closest-start")) o.policy = RC_CLOSEST_TO_START;
+        else if (!strcmp(arg, "first")) o.policy = RC_FIRST;
+        else return usage_error(c, "verify", "unknown policy '%s'", arg), CLI_EXIT_USAGE;
+      }
+    } else if (!strcmp(a, "--timeout")) {
+      char *end;
+      double t = has ? strtod(argv[i + 1], &end) : 0;
+      if (!has || *end || !(t > 0)) return usage_error(c, "verify", "%s", "--timeout needs a positive number of seconds"), CLI_EXIT_USAGE;
+      o.timeout_s = t;
+      i++;
+    } else if (!strcmp(a, "--max-iterations") || !strcmp(a, "--max-steps")) {
+      if (!has || !parse_u64(argv[i + 1], &v) || !v) return usage_error(c, "verify", "%s needs a positive number", a), CLI_EXIT_USAGE;
+      if (a[6] == 'i') o.max_iter = (unsigned long)v;
+      else o.max_steps = v;
+      i++;
+    } else if (!strcmp(a, "--json")) json = true;
+    else if (!strcmp(a, "--quiet")) quiet = true;
+    else if (a[0] == '-') return usage_error(c, "verify", "unknown option '%s'", a), CLI_EXIT_USAGE;
+    else if (path) return usage_error(c, "verify", "unexpected argument '%s'", a), CLI_EXIT_USAGE;
+    else path = a;
+  }
+  if (!path) return usage_error(c, "verify", "%s", "no program given"), CLI_EXIT_USAGE;
+  if (!target) return usage_error(c, "verify", "%s", "--target is required"), CLI_EXIT_USAGE;
+  loaded l;
+  if (load(c, path, &l)) return CLI_EXIT_USAGE;
+  uint64_t addr;
+  if (parse_u64(target, &addr)) {
+    const el_segment *sg = el_segment_of(l.img, addr);
+    if (!sg || !(sg->perms & MEM_X)) {
+      fprintf(stderr, "%s: %s: target 0x%llx is not in an executable segment\n", c->prog, path, (unsigned long long)addr);
+      unload(&l);
+      return CLI_EXIT_USAGE;
+    }
+  } else {
+    const el_symbol *sym = el_sym_by_name(l.img, target);
+    if (!sym) {
+      fprintf(stderr, "%s: %s: no symbol '%s'%s%s\n", c->prog, path, target, l.img->sym_note ? " (" : "",
+              l.img->sym_note ? l.img->sym_note : "");
+      if (l.img->sym_note) fputs(")\n", stderr);
+      unload(&l);
+      return CLI_EXIT_USAGE;
+    }
+    addr = sym->addr;
+  }
+  o.target = addr;
+  o.prog_name = path;
+  o.progress = quiet || json ? NULL : stderr;
+  dpg *g = dpg_new(c->d, l.img, l.m, &o);
+  dpg_result r;
+  dpg_run(g, &r);
+  int rc = r.verdict == DPG_SAFE ? CLI_EXIT_SAFE : r.verdict == DPG_REACHABLE ? CLI_EXIT_REACHABLE
+           : r.verdict == DPG_AE ? CLI_EXIT_AE : CLI_EXIT_UNKNOWN;
+  if (witness && r.witness) {
+    FILE *f = fopen(witness, "w");
+    if (!f || in_write(r.witness, f, path) || fclose(f)) {
+      fprintf(stderr, "%s: cannot write %s\n", c->prog, witness);
+      rc = CLI_EXIT_USAGE;
+    }
+  }
+  if (dot) {
+    FILE *f = fopen(dot, "w");
+    if (!f) {
+      fprintf(stderr, "%s: cannot write %s\n", c->prog, dot);
+      rc = CLI_EXIT_USAGE;
+    } else {
+      dpg_write_dot(g, f);
+      fclose(f);
+    }
+  }
+  const dpg_stats *s = &r.stats;
+  if (json) {
+    printf("{\"verdict\":\"%s\",\"reason\":", dpg_verdict_name(r.verdict));
+    json_str(stdout, r.reason);
+    printf(",\"target\":\"0x%llx\",\"witness\":", (unsigned long long)addr);
+    if (witness && r.witness) json_str(stdout, witness);
+    else printf("null");
+    printf(",\"stats\":{\"instructions\":%zu,\"ce\":%lu,\"se\":%lu,\"ref\":%lu,\"iterations\":%lu,\"states\":%zu,"
+           "\"edges\":%zu,\"seconds\":%.3f}}\n",
+           s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->seconds);
+  } else {
+    printf("%s: %s\n", dpg_verdict_name(r.verdict), r.reason);
+    printf("instructions %zu, CE %lu, SE %lu, Ref %lu, %.2f s\n", s->instructions, s->ce, s->se, s->ref, s->seconds);
+  }
+  dpg_result_free(&r);
+  dpg_free(g);
+  unload(&l);
+  return rc;
 }
 
 int cli_main(const isa_desc *desc, int argc, char **argv) {
@@ -636,6 +784,7 @@ int cli_main(const isa_desc *desc, int argc, char **argv) {
   if (!strcmp(cmd, "run")) return cmd_run(&c, argc - 2, argv + 2);
   if (!strcmp(cmd, "disasm")) return cmd_disasm(&c, argc - 2, argv + 2);
   if (!strcmp(cmd, "explain")) return cmd_explain(&c, argc - 2, argv + 2);
+  if (!strcmp(cmd, "verify")) return cmd_verify(&c, argc - 2, argv + 2);
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     help(&c, stdout);
     return 0;

@@ -355,9 +355,12 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
       if (x->nrstack) {
         uint64_t want = x->rstack[--x->nrstack];
         if (want != x->reg[d->pc] && !r.ae.found) {
-          r.ae = (ex_ae){true, r.steps - 1, pc, want, x->reg[d->pc]};
+          r.ae = (ex_ae){true, false, r.steps - 1, pc, want, x->reg[d->pc]};
           if (o->stop_on_ae) r.status = EX_STOPPED_AE;
         }
+      } else if (!r.ae.found) { /* Defn. 3 (i): a return needs a pending call */
+        r.ae = (ex_ae){true, true, r.steps - 1, pc, 0, x->reg[d->pc]};
+        if (o->stop_on_ae) r.status = EX_STOPPED_AE;
       }
       break;
     case ISA_FLOW_SYSCALL:
@@ -372,8 +375,16 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
     default:
       break;
     }
+    if (o->hook && r.status != EX_FAULT && r.status != EX_TRAP) o->hook(o->hook_ctx, x, r.steps - 1, kind);
   }
   return r;
+}
+
+mem_space *ex_mem(ex_machine *x) { return x->m; }
+
+const uint64_t *ex_aux_stack(const ex_machine *x, size_t *depth) {
+  *depth = x->nrstack;
+  return x->rstack;
 }
 
 void ex_describe(const ex_machine *x, const ex_result *r, char *buf, size_t size) {
@@ -392,6 +403,11 @@ void ex_describe(const ex_machine *x, const ex_result *r, char *buf, size_t size
     break;
   case EX_BUDGET: snprintf(buf, size, "step budget of %llu instructions spent at 0x%llx", (unsigned long long)r->steps, (unsigned long long)r->pc); break;
   case EX_STOPPED_AE:
+    if (r->ae.empty) {
+      snprintf(buf, size, "AE violation: the return at 0x%llx (to 0x%llx) has no pending call", (unsigned long long)r->ae.ret_pc,
+               (unsigned long long)r->ae.actual);
+      break;
+    }
     snprintf(buf, size, "AE violation: the return at 0x%llx went to 0x%llx, not to 0x%llx", (unsigned long long)r->ae.ret_pc,
              (unsigned long long)r->ae.actual, (unsigned long long)r->ae.expected);
     break;

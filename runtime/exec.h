@@ -63,6 +63,7 @@ typedef struct ex_pos {
 
 typedef struct ex_ae {
   bool found;
+  bool empty;        /* the return found the auxiliary stack empty (expected is 0) */
   uint64_t step;     /* position of the offending return */
   uint64_t ret_pc;   /* address of the return instruction */
   uint64_t expected; /* where the matching call would return */
@@ -81,15 +82,20 @@ typedef struct ex_result {
   ex_ae ae;
 } ex_result;
 
+typedef struct ex_machine ex_machine;
+
 typedef struct ex_opts {
   uint64_t max_steps;  /* 0: no budget */
   bool record;         /* keep the trace */
   bool stop_on_ae;     /* stop at the first AE violation */
   FILE *out, *err;     /* the program's file descriptors 1 and 2 */
   FILE *trace;         /* one line per step (address, bytes, assembly, call/ret), or NULL */
+  /* Called after every completed step (not after one that faults or traps)
+   * with the step's number (0-based), its kind and the machine, whose
+   * registers, memory and auxiliary stack are the post-state; or NULL. */
+  void (*hook)(void *ctx, struct ex_machine *x, uint64_t step, ex_kind kind);
+  void *hook_ctx;
 } ex_opts;
-
-typedef struct ex_machine ex_machine;
 
 /* A machine for the image loaded in m; registers from the assignment. */
 ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assign *in);
@@ -103,6 +109,9 @@ int ex_setup_stack(ex_machine *x, int argc, char **argv, char *err, size_t errsz
 ex_result ex_run(ex_machine *x, const ex_opts *o);
 
 uint64_t *ex_regs(ex_machine *x);
+mem_space *ex_mem(ex_machine *x);
+/* The auxiliary return-address stack, bottom first; *depth gets its size. */
+const uint64_t *ex_aux_stack(const ex_machine *x, size_t *depth);
 size_t ex_trace_len(const ex_machine *x);
 const ex_pos *ex_trace(const ex_machine *x);
 

@@ -1,0 +1,1007 @@
+/* dpg.c — the MCVETO loop (Alg. 1) over fold, nwa, reach, symex, smt, pre. */
+#include "dpg.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fold.h"
+#include "nwa.h"
+#include "pre.h"
+#include "smt.h"
+#include "symex.h"
+#include "terms.h"
+
+#define STDIN_PAD 256 /* zero bytes after a witness's own standard input */
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) {
+    fputs("mcveto: out of memory\n", stderr);
+    exit(3);
+  }
+  return q;
+}
+
+/* One input of T and its run. */
+typedef struct dtrace {
+  in_assign *in;
+  ex_pos *pos;   /* the recorded run */
+  fd_step *st;
+  size_t n;
+} dtrace;
+
+typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
+
+typedef struct pairw { uint64_t key; wit w; } pairw; /* (exit << 32 | callpred) + 1 */
+
+struct dpg {
+  const isa_desc *d;
+  const el_image *img;
+  const mem_space *loaded;
+  mem_space *init;    /* memory as a run starts (image and stack), for grounding */
+  dpg_opts o;
+  tm_ctx *tc;
+  smt *solver;
+  fd_vocab v;
+  fd_letters *L;
+  nwa *G;
+  nwa_letter *site;   /* per state of G */
+  bool smc;
+  uint64_t entry, sp0;
+  dtrace *T;
+  size_t nT, capT;
+  /* witnesses, recomputed after every change of G */
+  wit *w;             /* per state */
+  pairw *pw;          /* return witnesses: open addressing */
+  size_t pwcap, pwn;
+  /* frontier edges that cannot be extended or refined */
+  uint32_t *stuck;
+  size_t nstuck, capstuck;
+  char stuck_why[256];
+  uint64_t *pcs;      /* distinct executed addresses (hash set, key + 1) */
+  size_t pccap, pcn;
+  dpg_stats st;
+  struct timespec t0;
+  FILE *devnull; /* the runs' standard output and error */
+};
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static double elapsed(const dpg *g) {
+  return now_s() - ((double)g->t0.tv_sec + (double)g->t0.tv_nsec * 1e-9);
+}
+
+static void note_pc(dpg *g, uint64_t pc) {
+  if ((g->pcn + 1) * 2 > g->pccap) {
+    uint64_t *old = g->pcs;
+    size_t oc = g->pccap;
+    g->pccap = oc ? oc * 2 : 1024;
+    g->pcs = calloc(g->pccap, sizeof *g->pcs);
+    if (!g->pcs) exit(3);
+    for (size_t i = 0; i < oc; i++)
+      if (old[i]) {
+        size_t k = (old[i] * 0x9E3779B97F4A7C15ull >> 17) & (g->pccap - 1);
+        while (g->pcs[k]) k = (k + 1) & (g->pccap - 1);
+        g->pcs[k] = old[i];
+      }
+    free(old);
+  }
+  uint64_t key = pc + 1;
+  size_t k = (key * 0x9E3779B97F4A7C15ull >> 17) & (g->pccap - 1);
+  while (g->pcs[k] && g->pcs[k] != key) k = (k + 1) & (g->pccap - 1);
+  if (!g->pcs[k]) {
+    g->pcs[k] = key;
+    g->pcn++;
+  }
+}
+
+/* ---- concrete runs ----------------------------------------------------- */
+
+typedef struct run {
+  mem_space *m;
+  ex_machine *x;
+  ex_result r;
+} run;
+
+/* A machine for input in, ready at the entry point. */
+static int run_start(dpg *g, in_assign *in, run *R) {
+  memset(R, 0, sizeof *R);
+  R->m = mem_clone(g->loaded);
+  if (!R->m) exit(3);
+  R->x = ex_new(g->d, R->m, g->img, in);
+  char err[256];
+  char *av[1] = {(char *)(g->o.prog_name ? g->o.prog_name : "prog")};
+  if (ex_setup_stack(R->x, 1, av, err, sizeof err)) return -1;
+  return 0;
+}
+
+static void run_end(run *R) {
+  ex_free(R->x);
+  mem_free(R->m);
+}
+
+static uint64_t max_steps(const dpg *g) { return g->o.max_steps ? g->o.max_steps : 1000000; }
+
+/* ---- the state vocabulary in a concrete machine --------------------------- */
+
+typedef struct cenv {
+  dpg *g;
+  ex_machine *x;
+  int *vmap;     /* var index -> register index, or -2 $V, -3 $D, -4 mem, -5 $A, -1 other */
+  size_t nvmap;
+  bool V;
+} cenv;
+
+static int var_role(dpg *g, uint32_t idx) {
+  const char *name = tm_var_name(g->tc, idx);
+  if (!strcmp(name, "$V")) return -2;
+  if (!strcmp(name, "$D")) return -3;
+  if (!strcmp(name, "mem")) return -4;
+  if (!strcmp(name, "$A")) return -5;
+  for (unsigned i = 0; i < g->d->nregs; i++)
+    if (!strcmp(name, g->d->regs[i].name)) return (int)i;
+  return -1;
+}
+
+static int role(cenv *c, uint32_t idx) {
+  if (idx >= c->nvmap) {
+    size_t n = tm_var_count(c->g->tc);
+    if (idx >= n) return -1;
+    c->vmap = xrealloc(c->vmap, sizeof *c->vmap * n);
+    for (size_t i = c->nvmap; i < n; i++) c->vmap[i] = var_role(c->g, (uint32_t)i);
+    c->nvmap = n;
+  }
+  return c->vmap[idx];
+}
+
+static uint64_t cenv_var(void *ctx, uint32_t idx) {
+  cenv *c = ctx;
+  int r = role(c, idx);
+  if (r >= 0) return ex_regs(c->x)[r];
+  if (r == -2) return c->V;
+  if (r == -3) {
+    size_t depth;
+    ex_aux_stack(c->x, &depth);
+    return depth;
+  }
+  return 0;
+}
+
+static uint8_t cenv_mem(void *ctx, uint32_t idx, uint64_t addr) {
+  cenv *c = ctx;
+  int r = role(c, idx);
+  if (r == -4) {
+    uint8_t b = 0;
+    mem_peek(ex_mem(c->x), addr, 1, &b, NULL, NULL);
+    return b;
+  }
+  if (r == -5) {
+    size_t depth;
+    const uint64_t *s = ex_aux_stack(c->x, &depth);
+    unsigned W = (c->g->d->addr_bits + 7) / 8;
+    uint64_t k = addr / W;
+    return k < depth ? (uint8_t)(s[k] >> (8 * (addr % W))) : 0;
+  }
+  return 0;
+}
+
+static tm_env cenv_env(cenv *c) { return (tm_env){c, cenv_var, cenv_mem}; }
+
+/* ---- witnesses: each input of T run through G ------------------------------ */
+
+typedef struct sset {
+  nwa_state *v;
+  size_t n, cap;
+} sset;
+
+static void sset_add(sset *s, nwa_state x) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->v[i] == x) return;
+  if (s->n == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 8;
+    s->v = xrealloc(s->v, sizeof *s->v * s->cap);
+  }
+  s->v[s->n++] = x;
+}
+
+static bool sset_has(const sset *s, nwa_state x) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->v[i] == x) return true;
+  return false;
+}
+
+typedef struct sim {
+  dpg *g;
+  cenv c;
+  uint32_t trace;
+  const dtrace *t;
+  uint64_t ae_step; /* the step of an AE violation, or UINT64_MAX */
+  sset cur, next;
+  sset *frames;
+  size_t nframes, capframes;
+  bool lost;        /* the run left G: a bug */
+  uint64_t lost_pc;
+} sim;
+
+static void pair_mark(dpg *g, nwa_state xs, nwa_state pred, wit w) {
+  if ((g->pwn + 1) * 2 > g->pwcap) {
+    pairw *old = g->pw;
+    size_t oc = g->pwcap;
+    g->pwcap = oc ? oc * 2 : 256;
+    g->pw = calloc(g->pwcap, sizeof *g->pw);
+    if (!g->pw) exit(3);
+    for (size_t i = 0; i < oc; i++)
+      if (old[i].key) {
+        size_t k = (old[i].key * 0x9E3779B97F4A7C15ull >> 17) & (g->pwcap - 1);
+        while (g->pw[k].key) k = (k + 1) & (g->pwcap - 1);
+        g->pw[k] = old[i];
+      }
+    free(old);
+  }
+  uint64_t key = ((uint64_t)xs << 32 | pred) + 1;
+  size_t k = (key * 0x9E3779B97F4A7C15ull >> 17) & (g->pwcap - 1);
+  while (g->pw[k].key && g->pw[k].key != key) k = (k + 1) & (g->pwcap - 1);
+  if (!g->pw[k].key) {
+    g->pw[k].key = key;
+    g->pw[k].w = w;
+    g->pwn++;
+  }
+}
+
+static const wit *pair_get(const dpg *g, nwa_state exit, nwa_state pred) {
+  if (!g->pwcap) return NULL;
+  uint64_t key = ((uint64_t)exit << 32 | pred) + 1;
+  size_t k = (key * 0x9E3779B97F4A7C15ull >> 17) & (g->pwcap - 1);
+  while (g->pw[k].key && g->pw[k].key != key) k = (k + 1) & (g->pwcap - 1);
+  return g->pw[k].key ? &g->pw[k].w : NULL;
+}
+
+static bool holds(sim *S, nwa_state s) {
+  tm_env env = cenv_env(&S->c);
+  return tm_eval(S->g->tc, nwa_pred(S->g->G, s), &env) != 0;
+}
+
+static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
+  sim *S = ctx;
+  dpg *g = S->g;
+  (void)kind;
+  if (S->lost || step >= S->t->n) return;
+  S->c.x = x;
+  const fd_step *fs = &S->t->st[step];
+  bool ae = step == S->ae_step;
+  sset frame = {0};
+  if (fs->kind == EX_CALL) {
+    if (S->nframes == S->capframes) {
+      S->capframes = S->capframes ? S->capframes * 2 : 16;
+      S->frames = xrealloc(S->frames, sizeof *S->frames * S->capframes);
+    }
+    sset *f = &S->frames[S->nframes++];
+    memset(f, 0, sizeof *f);
+    for (size_t i = 0; i < S->cur.n; i++) sset_add(f, S->cur.v[i]);
+  } else if (fs->kind == EX_RETURN && S->nframes && !ae)
+    frame = S->frames[--S->nframes];
+  uint8_t want = fs->kind == EX_CALL ? NWA_CALL : fs->kind == EX_RETURN && !ae ? NWA_RETURN : NWA_INTERNAL;
+  S->c.V = ae;
+  S->next.n = 0;
+  wit here = {S->trace + 1, (uint32_t)step};
+  for (size_t i = 0; i < S->cur.n; i++) {
+    nwa_state s = S->cur.v[i];
+    if (want == NWA_RETURN)
+      for (size_t j = 0; j < frame.n; j++) pair_mark(g, s, frame.v[j], here);
+    size_t ne;
+    const uint32_t *out = nwa_out(g->G, s, &ne);
+    for (size_t k = 0; k < ne; k++) {
+      const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+      if (e->dead || e->from != s || e->kind != want) continue;
+      if (e->letter != NWA_ANY && e->letter != fs->letter) continue;
+      if (want == NWA_RETURN && !sset_has(&frame, e->pred)) continue;
+      if (sset_has(&S->next, e->to) || !holds(S, e->to)) continue;
+      sset_add(&S->next, e->to);
+      if (!g->w[e->to].trace) g->w[e->to] = (wit){S->trace + 1, (uint32_t)step + 1};
+    }
+  }
+  sset t = S->cur;
+  S->cur = S->next;
+  S->next = t;
+  if (!S->cur.n && getenv("MCVETO_DPG_DEBUG")) {
+    fprintf(stderr, "lost at step %llu pc 0x%llx kind %d letter %u; was in:", (unsigned long long)step,
+            (unsigned long long)fs->pc, fs->kind, fs->letter);
+    for (size_t i = 0; i < S->next.n; i++) {
+      nwa_state s = S->next.v[i];
+      fprintf(stderr, " n%u[", s);
+      size_t ne;
+      const uint32_t *out = nwa_out(g->G, s, &ne);
+      for (size_t k = 0; k < ne; k++) {
+        const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+        fprintf(stderr, " %d:%u->n%u(p%u)", e->kind, e->letter, e->to, e->pred);
+      }
+      fprintf(stderr, "]");
+    }
+    fprintf(stderr, "; frame:");
+    for (size_t j = 0; j < frame.n; j++) {
+      fprintf(stderr, " n%u{", frame.v[j]);
+      size_t nb;
+      const uint32_t *bp = nwa_ret_by_pred(g->G, frame.v[j], &nb);
+      for (size_t k = 0; k < nb; k++) {
+        const nwa_edge *e = nwa_edge_at(g->G, bp[k]);
+        fprintf(stderr, " n%u-%u->n%u", e->from, e->letter, e->to);
+      }
+      fprintf(stderr, "}");
+    }
+    fprintf(stderr, "\n");
+  }
+  if (!S->cur.n) {
+    S->lost = true;
+    S->lost_pc = fs->pc;
+  }
+  free(frame.v);
+}
+
+/* Witnesses of every state of G from every input of T.  Returns 0, or -1
+ * (with a reason) if some run is not a path of G, which would be a bug. */
+static int witnesses(dpg *g, char *why, size_t whysz) {
+  size_t ns = nwa_nstates(g->G);
+  g->w = xrealloc(g->w, sizeof *g->w * (ns ? ns : 1));
+  memset(g->w, 0, sizeof *g->w * ns);
+  if (g->pwcap) memset(g->pw, 0, sizeof *g->pw * g->pwcap);
+  g->pwn = 0;
+  int rc = 0;
+  for (size_t t = 0; t < g->nT && !rc; t++) {
+    sim S = {.g = g, .trace = (uint32_t)t, .t = &g->T[t], .ae_step = UINT64_MAX};
+    S.c.g = g;
+    run R;
+    in_reset_use(g->T[t].in);
+    if (run_start(g, g->T[t].in, &R)) {
+      run_end(&R);
+      continue;
+    }
+    S.c.x = R.x;
+    nwa_state st0 = nwa_start(g->G);
+    if (holds(&S, st0)) {
+      sset_add(&S.cur, st0);
+      if (!g->w[st0].trace) g->w[st0] = (wit){(uint32_t)t + 1, 0};
+    }
+    ex_opts o = {.max_steps = g->T[t].n, .stop_on_ae = true, .out = g->devnull, .err = g->devnull, .hook = sim_hook,
+                 .hook_ctx = &S};
+    R.r = ex_run(R.x, &o);
+    if (S.lost) {
+      snprintf(why, whysz, "internal error: input %zu leaves the abstract graph after 0x%llx", t,
+               (unsigned long long)S.lost_pc);
+      rc = -1;
+    }
+    run_end(&R);
+    free(S.cur.v);
+    free(S.next.v);
+    for (size_t i = 0; i < S.nframes; i++) free(S.frames[i].v);
+    free(S.frames);
+    free(S.c.vmap);
+  }
+  return rc;
+}
+
+/* ---- adding an input to T ------------------------------------------------- */
+
+typedef enum outcome { OUT_NONE, OUT_TARGET, OUT_AE, OUT_ERROR } outcome;
+
+/* Run input in (taken over by T), record it, fold it and intersect G with
+ * the folded trace.  Reports whether the run reached the target or made an
+ * AE violation. */
+static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) {
+  run R;
+  if (run_start(g, in, &R)) {
+    snprintf(why, whysz, "cannot set up the initial stack");
+    run_end(&R);
+    in_free(in);
+    return OUT_ERROR;
+  }
+  ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+  R.r = ex_run(R.x, &o);
+  *res = R.r;
+  g->st.ce++;
+  size_t n = ex_trace_len(R.x);
+  const ex_pos *pos = ex_trace(R.x);
+  outcome out = OUT_NONE;
+  size_t cut = n; /* steps before the target */
+  for (size_t i = 0; i < n; i++)
+    if (pos[i].pc == g->o.target) {
+      cut = i;
+      out = OUT_TARGET;
+      break;
+    }
+  if (out == OUT_NONE && R.r.status != EX_FAULT && R.r.status != EX_TRAP && R.r.status != EX_INVALID &&
+      ex_regs(R.x)[g->d->pc] == g->o.target)
+    out = OUT_TARGET;
+  if (out == OUT_NONE && R.r.ae.found) out = OUT_AE;
+  if (out != OUT_NONE || n == 0) {
+    /* a verdict follows; T keeps the input for the record */
+    if (g->nT == g->capT) {
+      g->capT = g->capT ? g->capT * 2 : 16;
+      g->T = xrealloc(g->T, sizeof *g->T * g->capT);
+    }
+    g->T[g->nT++] = (dtrace){in, NULL, NULL, 0};
+    (void)cut;
+    if (out == OUT_NONE) {
+      char d[200];
+      ex_describe(R.x, &R.r, d, sizeof d);
+      snprintf(why, whysz, "the program stops before its first instruction: %s", d);
+      run_end(&R);
+      return OUT_ERROR;
+    }
+    run_end(&R);
+    return out;
+  }
+  dtrace t = {in, malloc(sizeof *t.pos * n), malloc(sizeof *t.st * n), n};
+  if (!t.pos || !t.st) exit(3);
+  memcpy(t.pos, pos, sizeof *pos * n);
+  bool halted = R.r.status == EX_EXITED || R.r.status == EX_HALTED;
+  bool incomplete = R.r.status == EX_FAULT || R.r.status == EX_TRAP;
+  for (size_t i = 0; i < n; i++) {
+    isa_insn insn;
+    if (g->d->decode(pos[i].bytes, pos[i].len, pos[i].pc, &insn) != ISA_DECODE_OK) exit(3);
+    uint64_t next = i + 1 < n ? pos[i + 1].pc : ex_regs(R.x)[g->d->pc];
+    unsigned dir = (incomplete && i + 1 == n) ? 0
+                   : fd_direction(g->d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
+    t.st[i] = (fd_step){pos[i].pc, fd_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
+    note_pc(g, pos[i].pc);
+  }
+  run_end(&R);
+  if (g->nT == g->capT) {
+    g->capT = g->capT ? g->capT * 2 : 16;
+    g->T = xrealloc(g->T, sizeof *g->T * g->capT);
+  }
+  g->T[g->nT++] = t;
+  /* G := G ∩ π/[PC] */
+  nwa_letter *psite;
+  nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN, g->smc, &psite);
+  nwa_state *origin;
+  nwa *ng = nwa_intersect(g->G, gp, &origin);
+  size_t ns = nwa_nstates(ng);
+  nwa_letter *site = malloc(sizeof *site * (ns ? ns : 1));
+  if (!site) exit(3);
+  for (size_t i = 0; i < ns; i++) {
+    nwa_letter a = g->site[origin[2 * i]], b = psite[origin[2 * i + 1]];
+    site[i] = b ? b : a;
+  }
+  free(origin);
+  free(psite);
+  nwa_free(gp);
+  nwa_free(g->G);
+  free(g->site);
+  g->G = ng;
+  g->site = site;
+  return OUT_NONE;
+}
+
+/* ---- the symbolic step ---------------------------------------------------- */
+
+typedef struct gwalk {
+  dpg *g;
+  isa_term mem;
+  isa_term *memo;
+  size_t nmemo;
+} gwalk;
+
+/* Reads of the initial memory at known addresses become the bytes a run
+ * starts with (undefined bytes too, under the Linux input model). */
+static isa_term ground_walk(gwalk *w, isa_term t) {
+  tm_ctx *tc = w->g->tc;
+  if (t < w->nmemo && w->memo[t]) return w->memo[t];
+  int kind = tm_kind(tc, t);
+  isa_term r = t;
+  if (kind != TM_VAR && kind != TM_CONST) {
+    unsigned n = tm_nargs(tc, t);
+    isa_term a[3] = {0, 0, 0};
+    bool same = true;
+    for (unsigned i = 0; i < n; i++) {
+      a[i] = ground_walk(w, tm_arg(tc, t, i));
+      same = same && a[i] == tm_arg(tc, t, i);
+    }
+    uint64_t addr;
+    if (kind == ISA_OP_SELECT && a[0] == w->mem && tm_is_const(tc, a[1], &addr)) {
+      uint8_t b;
+      bool def;
+      if (mem_peek(w->g->init, addr, 1, &b, &def, NULL) == MEM_OK && (def || w->g->o.inputs == DPG_INPUTS_LINUX))
+        r = tm_const(tc, b, 8);
+      else if (!same)
+        r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
+    } else if (!same)
+      r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
+  }
+  if (t < w->nmemo) w->memo[t] = r;
+  return r;
+}
+
+static isa_term ground(dpg *g, isa_term t) {
+  tm_ctx *tc = g->tc;
+  if (g->o.inputs == DPG_INPUTS_LINUX) { /* registers start at 0 (PC and SP are concrete already) */
+    size_t nv = tm_var_count(tc);
+    isa_term *map = calloc(nv, sizeof *map);
+    if (!map) exit(3);
+    for (unsigned i = 0; i < g->d->nregs; i++) {
+      const isa_reg *rg = &g->d->regs[i];
+      isa_term var = tm_find_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
+      if (var) map[tm_var_index(tc, var)] = tm_const(tc, 0, rg->is_flag ? 0 : rg->width);
+    }
+    t = tm_subst(tc, t, map);
+    free(map);
+  }
+  gwalk w = {g, g->v.mem, NULL, tm_count(tc) + 1};
+  w.memo = calloc(w.nmemo, sizeof *w.memo);
+  if (!w.memo) exit(3);
+  isa_term r = ground_walk(&w, t);
+  free(w.memo);
+  return r;
+}
+
+/* Re-run input t for pos steps: the concrete state a witness stands for. */
+static int replay_to(dpg *g, size_t t, size_t pos, run *R) {
+  in_reset_use(g->T[t].in);
+  if (run_start(g, g->T[t].in, R)) return -1;
+  if (pos) {
+    ex_opts o = {.max_steps = pos, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+    R->r = ex_run(R->x, &o);
+    if (R->r.steps != pos) return -1;
+  }
+  return 0;
+}
+
+/* Frontier tuples that cannot be extended or refined (edge numbers change
+ * with every intersection, so they are remembered by what they mean). */
+static uint32_t tuple_key(dpg *g, const nwa_edge *e) {
+  uint64_t h = 1469598103934665603ull;
+  uint64_t parts[5] = {nwa_pred(g->G, e->from), nwa_pred(g->G, e->to), e->letter, e->kind,
+                       e->kind == NWA_RETURN ? nwa_pred(g->G, e->pred) : 0};
+  for (int i = 0; i < 5; i++) h = (h ^ parts[i]) * 1099511628211ull;
+  return (uint32_t)(h ^ (h >> 32)) | 1;
+}
+
+static bool is_stuck(dpg *g, uint32_t key, unsigned limit) {
+  unsigned c = 0;
+  for (size_t i = 0; i < g->nstuck; i++) c += g->stuck[i] == key;
+  return c >= limit;
+}
+
+static void add_stuck(dpg *g, uint32_t key) {
+  if (g->nstuck == g->capstuck) {
+    g->capstuck = g->capstuck ? g->capstuck * 2 : 32;
+    g->stuck = xrealloc(g->stuck, sizeof *g->stuck * g->capstuck);
+  }
+  g->stuck[g->nstuck++] = key;
+}
+
+static void stuck(dpg *g, const nwa_edge *e, unsigned weight, const char *why) {
+  uint32_t key = tuple_key(g, e);
+  for (unsigned i = 0; i < weight; i++) add_stuck(g, key);
+  snprintf(g->stuck_why, sizeof g->stuck_why, "%s", why);
+}
+
+typedef enum sres { S_CONT, S_VERDICT } sres;
+
+static isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
+  tm_ctx *tc = g->tc;
+  isa_term A = tm_var(tc, "$A0", TM_ARRAY);
+  unsigned W = (g->d->addr_bits + 7) / 8;
+  for (size_t k = 0; k < depth; k++)
+    for (unsigned b = 0; b < W; b++) {
+      isa_term s[3] = {A, tm_const(tc, k * W + b, g->d->addr_bits), tm_const(tc, stk[k] >> (8 * b) & 0xff, 8)};
+      A = tm_app(tc, ISA_OP_STORE, s, 3, 0, 0);
+    }
+  return A;
+}
+
+static in_assign *model_input(dpg *g, const isa_term *fs, size_t n) {
+  in_assign *in = in_new(IN_FIXED, 0);
+  if (g->o.inputs == DPG_INPUTS_ALL) {
+    if (sx_inputs_from_model(g->d, g->tc, g->solver, fs, n, in)) {
+      in_free(in);
+      return NULL;
+    }
+  } else
+    for (size_t k = 0;; k++) {
+      char name[32];
+      snprintf(name, sizeof name, "stdin_%zu", k);
+      isa_term var = tm_find_var(g->tc, name, 8);
+      uint64_t v;
+      if (!var) break;
+      if (!smt_model_eval(g->solver, var, &v)) v = 0;
+      uint8_t b = (uint8_t)v;
+      in_append_stdin(in, &b, 1);
+    }
+  uint8_t pad[STDIN_PAD] = {0};
+  in_append_stdin(in, pad, sizeof pad);
+  return in;
+}
+
+static sres finish_run(dpg *g, outcome out, const ex_result *res, const char *why, dpg_result *r);
+
+/* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
+static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
+  tm_ctx *tc = g->tc;
+  nwa_edge e = *nwa_edge_at(g->G, ei);
+  const wit *w = e.kind == NWA_RETURN ? pair_get(g, e.from, e.pred) : &g->w[e.from];
+  if (!w || !w->trace) {
+    stuck(g, &e, 3, "internal error: a frontier without a witness");
+    return S_CONT;
+  }
+  size_t t = w->trace - 1, pos = w->pos;
+  if (e.letter == NWA_ANY) { /* the state stands for one instruction: name its letters */
+    const fd_letter *s = fd_letter_get(g->L, g->site[e.from]);
+    if (!s) {
+      stuck(g, &e, 3, "a frontier from an unexplored region has no instruction");
+      return S_CONT;
+    }
+    fd_letter c = *s;
+    unsigned ndir = fd_has_directions(g->d, c.insn) ? 2 : 1;
+    for (unsigned d = 0; d < ndir; d++) {
+      nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
+      if (e.kind == NWA_INTERNAL) nwa_add_internal(g->G, e.from, l, e.to);
+      else if (e.kind == NWA_CALL) nwa_add_call(g->G, e.from, l, e.to);
+      else nwa_add_return(g->G, e.from, e.pred, l, e.to);
+    }
+    nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
+    return S_CONT;
+  }
+  fd_letter I = *fd_letter_get(g->L, e.letter);
+  const dtrace *T = &g->T[t];
+  if (pos >= T->n || T->pos[pos].pc != I.pc) {
+    stuck(g, &e, 3, "internal error: the witness is not at the frontier's instruction");
+    return S_CONT;
+  }
+  pre_post pp;
+  if (pre_post_of(&g->v, &I, (nwa_kind)e.kind, &pp)) {
+    stuck(g, &e, 3, "the frontier's instruction does not decode");
+    return S_CONT;
+  }
+  isa_term psi = nwa_pred(g->G, e.to);
+  isa_term pre = pre_exact(&g->v, &pp, psi);
+  pre_post_free(&pp);
+  /* the concrete witness state */
+  run R;
+  if (replay_to(g, t, pos, &R)) {
+    run_end(&R);
+    stuck(g, &e, 3, "internal error: a witness does not replay");
+    return S_CONT;
+  }
+  /* symbolic execution of the witness's trace (line 8) */
+  sx_path path;
+  if (sx_replay(g->d, tc, T->pos, pos, g->entry, g->sp0, &path)) {
+    char why[300];
+    snprintf(why, sizeof why, "symbolic execution failed: %s", path.error);
+    sx_path_free(&path);
+    run_end(&R);
+    stuck(g, &e, 3, why);
+    return S_CONT;
+  }
+  size_t nv = tm_var_count(tc);
+  isa_term *map = calloc(nv + 1, sizeof *map);
+  isa_term *fs = malloc(sizeof *fs * (path.npc + 2));
+  if (!map || !fs) exit(3);
+  size_t nf = 0;
+  for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
+  unsigned pw = g->d->regs[g->d->pc].width;
+  if (pos) fs[nf++] = tm_app2(tc, ISA_OP_EQ, path.reg[g->d->pc], tm_const(tc, I.pc, pw));
+  for (unsigned k = 0; k < g->d->nregs; k++) {
+    const isa_reg *rg = &g->d->regs[k];
+    isa_term var = tm_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
+    map[tm_var_index(tc, var)] = k == g->d->pc ? tm_const(tc, I.pc, pw) : path.reg[k];
+  }
+  size_t depth;
+  const uint64_t *stk = ex_aux_stack(R.x, &depth);
+  map[tm_var_index(tc, g->v.mem)] = path.mem;
+  map[tm_var_index(tc, g->v.V)] = tm_false(tc);
+  map[tm_var_index(tc, g->v.D)] = tm_const(tc, depth, g->d->addr_bits);
+  map[tm_var_index(tc, g->v.A)] = aux_term(g, stk, depth);
+  fs[nf++] = tm_subst(tc, pre, map);
+  free(map);
+  for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
+  sx_path_free(&path);
+  char reason[256] = "";
+  g->st.se++;
+  smt_result sr = smt_check(g->solver, fs, nf, reason, sizeof reason);
+  if (sr == SMT_SAT) {
+    in_assign *in = model_input(g, fs, nf);
+    free(fs);
+    run_end(&R);
+    stuck(g, &e, 1, "the solver's inputs do not lead across the frontier");
+    if (!in) return S_CONT;
+    ex_result res;
+    char why[300] = "";
+    outcome out = add_run(g, in, &res, why, sizeof why);
+    return finish_run(g, out, &res, why, r);
+  }
+  free(fs);
+  if (sr == SMT_UNKNOWN) {
+    char why[300];
+    snprintf(why, sizeof why, "the solver gave up: %s", reason);
+    run_end(&R);
+    stuck(g, &e, 3, why);
+    return S_CONT;
+  }
+  /* refine along the frontier (Fig. 1) with ρ = Pre_α(I, ψ) */
+  cenv c = {.g = g, .x = R.x};
+  tm_env env = cenv_env(&c);
+  g->st.ref++;
+  isa_term rho = pre_alpha(&g->v, pre, &env, NULL);
+  bool holds_at_witness = tm_eval(tc, rho, &env) != 0;
+  free(c.vmap);
+  run_end(&R);
+  if (pre_mentions_fresh(tc, rho)) {
+    stuck(g, &e, 3, "refinement across a system call needs what the call returns");
+    return S_CONT;
+  }
+  if (holds_at_witness) {
+    stuck(g, &e, 3, "internal error: the refinement predicate holds at the witness");
+    return S_CONT;
+  }
+  if (getenv("MCVETO_DPG_DEBUG")) {
+    fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho = ", ei, e.kind, e.from,
+            e.to, (unsigned long long)I.pc, I.dir, t, pos);
+    tm_fprint(tc, rho, stderr);
+    fputc('\n', stderr);
+  }
+  uint64_t cv;
+  if (!(tm_is_const(tc, rho, &cv) && !cv)) {
+    nwa_state n2 = nwa_split(g->G, e.from, rho);
+    g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
+    g->site[n2] = g->site[e.from];
+  }
+  nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
+  return S_CONT;
+}
+
+/* Replay the input from scratch before a verdict is printed. */
+static bool confirm(dpg *g, in_assign *in, outcome want, ex_ae *ae) {
+  run R;
+  in_reset_use(in);
+  if (run_start(g, in, &R)) {
+    run_end(&R);
+    return false;
+  }
+  ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+  R.r = ex_run(R.x, &o);
+  bool ok = false;
+  size_t n = ex_trace_len(R.x);
+  const ex_pos *pos = ex_trace(R.x);
+  bool reached = false;
+  for (size_t i = 0; i < n && !reached; i++) reached = pos[i].pc == g->o.target;
+  if (!reached && (R.r.status == EX_RUNNING || R.r.status == EX_BUDGET || R.r.status == EX_EXITED ||
+                   R.r.status == EX_STOPPED_AE || R.r.status == EX_UNSUPPORTED || R.r.status == EX_HALTED))
+    reached = ex_regs(R.x)[g->d->pc] == g->o.target;
+  if (want == OUT_TARGET) ok = reached;
+  else if (want == OUT_AE && !reached) {
+    ok = R.r.ae.found;
+    *ae = R.r.ae;
+  }
+  run_end(&R);
+  return ok;
+}
+
+static sres finish_run(dpg *g, outcome out, const ex_result *res, const char *why, dpg_result *r) {
+  (void)res;
+  if (out == OUT_NONE) return S_CONT;
+  if (out == OUT_ERROR) {
+    r->verdict = DPG_UNKNOWN;
+    snprintf(r->reason, sizeof r->reason, "%s", why);
+    return S_VERDICT;
+  }
+  in_assign *in = g->T[g->nT - 1].in;
+  ex_ae ae = {0};
+  if (!confirm(g, in, out, &ae)) {
+    r->verdict = DPG_UNKNOWN;
+    snprintf(r->reason, sizeof r->reason, "internal error: a %s input does not replay",
+             out == OUT_TARGET ? "reaching" : "violating");
+    return S_VERDICT;
+  }
+  /* the confirming run marked what it used: in_write saves just that */
+  r->witness = in;
+  g->T[g->nT - 1].in = in_new(IN_FIXED, 0);
+  r->verdict = out == OUT_TARGET ? DPG_REACHABLE : DPG_AE;
+  r->ae = ae;
+  if (out == OUT_TARGET)
+    snprintf(r->reason, sizeof r->reason, "an input reaches 0x%llx", (unsigned long long)g->o.target);
+  else
+    snprintf(r->reason, sizeof r->reason, "the return at 0x%llx goes to 0x%llx instead of 0x%llx",
+             (unsigned long long)ae.ret_pc, (unsigned long long)ae.actual, (unsigned long long)ae.expected);
+  return S_VERDICT;
+}
+
+static bool witnessed_cb(void *ctx, nwa_state s, nwa_state callpred) {
+  dpg *g = ctx;
+  if (s >= nwa_nstates(g->G)) return false;
+  if (callpred == NWA_NONE) return g->w[s].trace != 0;
+  const wit *w = pair_get(g, s, callpred);
+  return w && w->trace;
+}
+
+dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, const dpg_opts *o) {
+  dpg *g = calloc(1, sizeof *g);
+  if (!g) exit(3);
+  g->d = d;
+  g->img = img;
+  g->loaded = loaded;
+  g->o = *o;
+  g->tc = tm_new(d->addr_bits);
+  g->solver = smt_new(g->tc, o->smt_timeout_ms ? o->smt_timeout_ms : 10000);
+  fd_vocab_init(&g->v, d, g->tc);
+  g->L = fd_letters_new();
+  g->devnull = fopen("/dev/null", "w");
+  for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
+    if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->smc = true;
+  return g;
+}
+
+void dpg_free(dpg *g) {
+  if (!g) return;
+  for (size_t i = 0; i < g->nT; i++) {
+    in_free(g->T[i].in);
+    free(g->T[i].pos);
+    free(g->T[i].st);
+  }
+  free(g->T);
+  free(g->w);
+  free(g->pw);
+  free(g->stuck);
+  free(g->pcs);
+  free(g->site);
+  nwa_free(g->G);
+  fd_letters_free(g->L);
+  smt_free(g->solver);
+  tm_free(g->tc);
+  mem_free(g->init);
+  if (g->devnull) fclose(g->devnull);
+  free(g);
+}
+
+void dpg_result_free(dpg_result *r) {
+  in_free(r->witness);
+  r->witness = NULL;
+}
+
+const char *dpg_verdict_name(dpg_verdict v) {
+  switch (v) {
+  case DPG_SAFE: return "safe";
+  case DPG_REACHABLE: return "reachable";
+  case DPG_AE: return "ae-violation";
+  default: return "unknown";
+  }
+}
+
+void dpg_run(dpg *g, dpg_result *r) {
+  memset(r, 0, sizeof *r);
+  clock_gettime(CLOCK_MONOTONIC, &g->t0);
+  double last_progress = 0;
+  /* the memory a run starts with, for grounding initial reads */
+  {
+    in_assign *in0 = in_new(IN_FIXED, 0);
+    run R;
+    if (run_start(g, in0, &R)) {
+      run_end(&R);
+      in_free(in0);
+      r->verdict = DPG_UNKNOWN;
+      snprintf(r->reason, sizeof r->reason, "cannot set up the initial stack");
+      return;
+    }
+    g->init = mem_clone(ex_mem(R.x));
+    g->entry = ex_regs(R.x)[g->d->pc];
+    g->sp0 = ex_regs(R.x)[g->d->sp];
+    run_end(&R);
+    in_free(in0);
+  }
+  g->G = fd_initial(&g->v, g->o.target);
+  g->site = calloc(nwa_nstates(g->G), sizeof *g->site);
+  if (!g->site) exit(3);
+  if (g->entry == g->o.target) {
+    r->verdict = DPG_REACHABLE;
+    r->witness = in_new(IN_FIXED, 0);
+    snprintf(r->reason, sizeof r->reason, "the target is the entry point");
+    goto done;
+  }
+  /* line 1: a run on some input (a fixed pseudo-random standard input) */
+  {
+    in_assign *in = in_new(IN_FIXED, 0);
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 64; i++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      uint8_t b = (uint8_t)(x >> 24);
+      in_append_stdin(in, &b, 1);
+    }
+    uint8_t pad[STDIN_PAD] = {0};
+    in_append_stdin(in, pad, sizeof pad);
+    ex_result res;
+    char why[300] = "";
+    if (finish_run(g, add_run(g, in, &res, why, sizeof why), &res, why, r) == S_VERDICT) goto done;
+  }
+  for (;;) {
+    char why[300];
+    if (witnesses(g, why, sizeof why)) {
+      r->verdict = DPG_UNKNOWN;
+      snprintf(r->reason, sizeof r->reason, "%s", why);
+      break;
+    }
+    rc_result rr;
+    rc_analyze(g->G, &rr);
+    if (!rr.reachable) { /* line 6 */
+      rc_free(&rr);
+      r->verdict = DPG_SAFE;
+      snprintf(r->reason, sizeof r->reason, "no path to 0x%llx or to an AE violation remains in the abstract graph",
+               (unsigned long long)g->o.target);
+      break;
+    }
+    double el = elapsed(g);
+    if (g->o.timeout_s > 0 && el >= g->o.timeout_s) {
+      rc_free(&rr);
+      r->verdict = DPG_UNKNOWN;
+      snprintf(r->reason, sizeof r->reason, "time budget of %g s spent", g->o.timeout_s);
+      break;
+    }
+    if (g->o.max_iter && g->st.iterations >= g->o.max_iter) {
+      rc_free(&rr);
+      r->verdict = DPG_UNKNOWN;
+      snprintf(r->reason, sizeof r->reason, "iteration budget of %lu spent", g->o.max_iter);
+      break;
+    }
+    if (g->o.progress && el - last_progress >= 5) {
+      last_progress = el;
+      fprintf(g->o.progress, "verify: %.0f s, %lu iterations, %zu states, CE %lu, SE %lu, Ref %lu\n", el,
+              g->st.iterations, nwa_nstates(g->G), g->st.ce, g->st.se, g->st.ref);
+    }
+    uint32_t fr[256];
+    size_t nfr = rc_frontiers(g->G, &rr, witnessed_cb, g, g->o.policy, fr, 256);
+    rc_free(&rr);
+    if (nfr > 256) nfr = 256;
+    size_t pick = nfr;
+    for (size_t k = 0; k < nfr && pick == nfr; k++)
+      if (!is_stuck(g, tuple_key(g, nwa_edge_at(g->G, fr[k])), 3)) pick = k;
+    if (pick == nfr) {
+      r->verdict = DPG_UNKNOWN;
+      snprintf(r->reason, sizeof r->reason, "no frontier can be extended or refined%s%s",
+               g->stuck_why[0] ? ": " : " (the path to the target runs through unexplored code no input reaches)",
+               g->stuck_why);
+      break;
+    }
+    g->st.iterations++;
+    if (dpg_step(g, fr[pick], r) == S_VERDICT) break;
+  }
+done:
+  g->st.instructions = g->pcn;
+  g->st.seconds = elapsed(g);
+  g->st.states = nwa_nstates(g->G);
+  g->st.edges = nwa_live_edges(g->G);
+  r->stats = g->st;
+}
+
+void dpg_write_dot(dpg *g, FILE *f) {
+  tm_ctx *tc = g->tc;
+  fprintf(f, "digraph G {\n  node [shape=box fontname=monospace fontsize=9];\n");
+  size_t ns = nwa_nstates(g->G);
+  char buf[512];
+  for (size_t s = 0; s < ns; s++) {
+    tm_print(tc, nwa_pred(g->G, (nwa_state)s), buf, sizeof buf);
+    for (char *p = buf; *p; p++)
+      if (*p == '"' || *p == '\\') *p = '\'';
+    const fd_letter *l = fd_letter_get(g->L, g->site[s]);
+    bool wit = g->w && s < ns && g->w[s].trace;
+    fprintf(f, "  n%zu [label=\"%zu%s%s\\n%s\"%s%s];\n", s, s, l ? " @" : "", "", buf,
+            nwa_accepting(g->G, (nwa_state)s) ? " peripheries=2" : "", wit ? " style=filled fillcolor=lightgrey" : "");
+    if (l) fprintf(f, "  n%zu [xlabel=\"0x%llx\"];\n", s, (unsigned long long)l->pc);
+  }
+  for (size_t i = 0; i < nwa_nedges(g->G); i++) {
+    const nwa_edge *e = nwa_edge_at(g->G, i);
+    if (e->dead) continue;
+    const fd_letter *l = fd_letter_get(g->L, e->letter);
+    char lab[64];
+    if (l) snprintf(lab, sizeof lab, "0x%llx%s", (unsigned long long)l->pc, l->dir ? "/1" : "");
+    else snprintf(lab, sizeof lab, "*");
+    if (e->kind == NWA_RETURN)
+      fprintf(f, "  n%u -> n%u [label=\"ret %s (n%u)\" style=dashed];\n", e->from, e->to, lab, e->pred);
+    else
+      fprintf(f, "  n%u -> n%u [label=\"%s%s\"%s];\n", e->from, e->to, e->kind == NWA_CALL ? "call " : "", lab,
+              e->kind == NWA_CALL ? " style=bold" : "");
+  }
+  fprintf(f, "}\n");
+}

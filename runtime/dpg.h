@@ -1,0 +1,87 @@
+/* dpg.h — directed proof generation for machine code (MCVETO report Alg. 1).
+ *
+ * dpg_verify decides whether the target address is reachable in a loaded
+ * program, or an AE violation (§3.5) can happen, and answers:
+ *   DPG_REACHABLE  with an input (`witness`) whose concrete run reaches the
+ *                  target — checked by a fresh replay before it is returned;
+ *   DPG_AE         with an input whose run performs a return that is not one
+ *                  (the offending `ret` in `ae`) — checked by replay too;
+ *   DPG_SAFE       when no path from start to an accepting state remains in
+ *                  the abstract graph, which over-approximates every run
+ *                  (the graph is the proof: dpg_write_dot prints it);
+ *   DPG_UNKNOWN    when a budget is spent, the solver says unknown, or no
+ *                  frontier can be extended or refined, with the reason.
+ * The loop: run, fold (fold.h), intersect (nwa.h), reachability and frontier
+ * (reach.h), symbolic execution of the witness trace (symex.h) and the
+ * solver (smt.h), refinement by Pre_α (pre.h).  Nothing here knows an ISA.
+ *
+ * Input model (docs/verifier.md): DPG_INPUTS_LINUX — registers and undefined
+ * memory as Linux starts a process, only standard input is free;
+ * DPG_INPUTS_ALL — the initial registers (but PC and SP) and undefined
+ * memory are free too.  Standard input is read as a stream of bytes whose
+ * end is never reached before the bytes the witness gives (the witness is
+ * padded with zero bytes).
+ *
+ * Ownership: the dpg borrows the descriptor, the image and the memory with
+ * the loaded program (which it never writes: each run gets a clone); the
+ * result's witness belongs to the result (dpg_result_free).
+ */
+#ifndef MCVETO_DPG_H
+#define MCVETO_DPG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "elfload.h"
+#include "exec.h"
+#include "inputs.h"
+#include "isa.h"
+#include "mem.h"
+#include "reach.h"
+
+typedef enum dpg_verdict { DPG_SAFE, DPG_REACHABLE, DPG_AE, DPG_UNKNOWN } dpg_verdict;
+typedef enum dpg_inputs { DPG_INPUTS_LINUX, DPG_INPUTS_ALL } dpg_inputs;
+
+typedef struct dpg_opts {
+  uint64_t target;
+  double timeout_s;        /* 0: none */
+  unsigned long max_iter;  /* DPG iterations (loop of Alg. 1); 0: none */
+  uint64_t max_steps;      /* per concrete run; 0: the default (1,000,000) */
+  unsigned smt_timeout_ms; /* per query; 0: the default (10 s) */
+  rc_policy policy;
+  dpg_inputs inputs;
+  const char *prog_name;   /* argv[0] of the runs */
+  FILE *progress;          /* a line every few seconds, or NULL */
+} dpg_opts;
+
+typedef struct dpg_stats {
+  size_t instructions;     /* distinct instruction addresses executed */
+  unsigned long ce;        /* concrete executions */
+  unsigned long se;        /* symbolic executions = solver calls */
+  unsigned long ref;       /* refinements = Pre_α computations */
+  unsigned long iterations;
+  double seconds;
+  size_t states, edges;    /* of the final abstract graph */
+} dpg_stats;
+
+typedef struct dpg_result {
+  dpg_verdict verdict;
+  char reason[512];        /* unknown: why; otherwise a one-line summary */
+  in_assign *witness;      /* reachable / AE: the input (owned) */
+  ex_ae ae;                /* AE: the offending return */
+  dpg_stats stats;
+} dpg_result;
+
+typedef struct dpg dpg;
+
+dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, const dpg_opts *o);
+void dpg_free(dpg *g);
+void dpg_run(dpg *g, dpg_result *r);
+/* The abstract graph in Graphviz syntax: states with their PC and
+ * predicate, accepting states doubled, witnessed states filled. */
+void dpg_write_dot(dpg *g, FILE *f);
+void dpg_result_free(dpg_result *r);
+const char *dpg_verdict_name(dpg_verdict v); /* "safe", "reachable", "ae-violation", "unknown" */
+
+#endif

@@ -1,0 +1,413 @@
+/* fold.c — letters and the trace-folding operation π/[PC] (Fig. 5). */
+#include "fold.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) {
+    fputs("mcveto: out of memory\n", stderr);
+    exit(3);
+  }
+  return q;
+}
+
+/* ---- letters ---------------------------------------------------------- */
+
+struct fd_letters {
+  fd_letter *v; /* v[0] unused: letter 0 is the wildcard */
+  size_t n, cap;
+  uint32_t *hash; /* open addressing: letter numbers, 0 = empty */
+  size_t hcap;
+};
+
+static uint64_t lhash(uint64_t pc, const uint8_t *b, unsigned len, unsigned dir) {
+  uint64_t h = 1469598103934665603ull ^ pc ^ ((uint64_t)dir << 61) ^ ((uint64_t)len << 53);
+  for (unsigned i = 0; i < len; i++) h = (h ^ b[i]) * 1099511628211ull;
+  return h ^ (h >> 29);
+}
+
+fd_letters *fd_letters_new(void) {
+  fd_letters *L = calloc(1, sizeof *L);
+  if (!L) exit(3);
+  L->n = 1;
+  L->cap = 64;
+  L->v = xrealloc(NULL, sizeof *L->v * L->cap);
+  memset(&L->v[0], 0, sizeof L->v[0]);
+  L->hcap = 128;
+  L->hash = calloc(L->hcap, sizeof *L->hash);
+  if (!L->hash) exit(3);
+  return L;
+}
+
+void fd_letters_free(fd_letters *L) {
+  if (!L) return;
+  free(L->v);
+  free(L->hash);
+  free(L);
+}
+
+static void lput(fd_letters *L, uint32_t id) {
+  const fd_letter *e = &L->v[id];
+  size_t i = lhash(e->pc, e->bytes, e->len, e->dir) & (L->hcap - 1);
+  while (L->hash[i]) i = (i + 1) & (L->hcap - 1);
+  L->hash[i] = id;
+}
+
+nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned len, unsigned dir, uint32_t insn) {
+  size_t i = lhash(pc, bytes, len, dir) & (L->hcap - 1);
+  for (; L->hash[i]; i = (i + 1) & (L->hcap - 1)) {
+    const fd_letter *e = &L->v[L->hash[i]];
+    if (e->pc == pc && e->len == len && e->dir == dir && !memcmp(e->bytes, bytes, len)) return L->hash[i];
+  }
+  if (L->n == L->cap) {
+    L->cap *= 2;
+    L->v = xrealloc(L->v, sizeof *L->v * L->cap);
+  }
+  fd_letter *e = &L->v[L->n];
+  memset(e, 0, sizeof *e);
+  e->pc = pc;
+  e->insn = insn;
+  e->len = (uint8_t)len;
+  e->dir = (uint8_t)dir;
+  memcpy(e->bytes, bytes, len);
+  uint32_t id = (uint32_t)L->n++;
+  if (L->n * 2 > L->hcap) {
+    L->hcap *= 2;
+    free(L->hash);
+    L->hash = calloc(L->hcap, sizeof *L->hash);
+    if (!L->hash) exit(3);
+    for (uint32_t k = 1; k < L->n; k++) lput(L, k);
+  } else
+    lput(L, id);
+  return id;
+}
+
+const fd_letter *fd_letter_get(const fd_letters *L, nwa_letter l) { return l && l < L->n ? &L->v[l] : NULL; }
+size_t fd_letter_count(const fd_letters *L) { return L->n - 1; }
+
+bool fd_has_directions(const isa_desc *d, uint32_t insn) {
+  const isa_insn_info *ii = &d->insns[insn];
+  switch (ii->flow) {
+  case ISA_FLOW_CJUMP:
+  case ISA_FLOW_SYSCALL: return true;
+  case ISA_FLOW_CALL:
+  case ISA_FLOW_ICALL:
+  case ISA_FLOW_RETURN: return ii->may_fall_through;
+  default: return false;
+  }
+}
+
+static bool is_exit_call(const isa_desc *d, uint64_t nr) {
+  const int64_t *n = d->syscall.numbers;
+  return (n[ISA_SYS_EXIT] >= 0 && (uint64_t)n[ISA_SYS_EXIT] == nr) ||
+         (n[ISA_SYS_EXIT_GROUP] >= 0 && (uint64_t)n[ISA_SYS_EXIT_GROUP] == nr);
+}
+
+unsigned fd_direction(const isa_desc *d, uint32_t insn, uint64_t pc, unsigned len, uint64_t next_pc, uint64_t sysnr) {
+  uint64_t mask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
+  uint64_t ft = (pc + len) & mask;
+  switch (d->insns[insn].flow) {
+  case ISA_FLOW_CJUMP: return next_pc != ft;
+  case ISA_FLOW_SYSCALL: return is_exit_call(d, sysnr);
+  case ISA_FLOW_CALL:
+  case ISA_FLOW_ICALL:
+  case ISA_FLOW_RETURN: return d->insns[insn].may_fall_through && next_pc == ft;
+  default: return 0;
+  }
+}
+
+/* ---- vocabulary and G0 ------------------------------------------------ */
+
+void fd_vocab_init(fd_vocab *v, const isa_desc *d, tm_ctx *tc) {
+  v->d = d;
+  v->tc = tc;
+  v->pc = tm_var(tc, d->regs[d->pc].name, d->regs[d->pc].width);
+  v->mem = tm_var(tc, "mem", TM_ARRAY);
+  v->V = tm_var(tc, "$V", TM_BOOL);
+  v->D = tm_var(tc, "$D", d->addr_bits);
+  v->A = tm_var(tc, "$A", TM_ARRAY);
+}
+
+static isa_term pc_is(const fd_vocab *v, uint64_t a) {
+  return tm_app2(v->tc, ISA_OP_EQ, v->pc, tm_const(v->tc, a, v->d->regs[v->d->pc].width));
+}
+
+nwa *fd_initial(const fd_vocab *v, uint64_t target) {
+  tm_ctx *tc = v->tc;
+  nwa *g = nwa_new(tc);
+  isa_term at = pc_is(v, target);
+  nwa_state q[2];
+  q[0] = nwa_add_state(g, tm_app2(tc, ISA_OP_LAND, tm_app1(tc, ISA_OP_LNOT, at), tm_app1(tc, ISA_OP_LNOT, v->V)), false);
+  q[1] = nwa_add_state(g, tm_app2(tc, ISA_OP_LOR, at, v->V), true);
+  nwa_set_start(g, q[0]);
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < 2; b++) {
+      nwa_add_internal(g, q[a], NWA_ANY, q[b]);
+      nwa_add_call(g, q[a], NWA_ANY, q[b]);
+      for (int c = 0; c < 2; c++) nwa_add_return(g, q[a], q[c], NWA_ANY, q[b]);
+    }
+  return g;
+}
+
+/* ---- folding ---------------------------------------------------------- */
+
+typedef struct fstate {
+  uint64_t key;
+  nwa_state s;
+} fstate;
+
+typedef struct folder {
+  const fd_vocab *v;
+  fd_letters *L;
+  nwa *g;
+  bool smc;
+  fstate *map; /* open addressing on key + 1 (0 = empty) */
+  size_t mcap, mn;
+  nwa_letter *site;
+  size_t nsite, capsite;
+  nwa_state ts, exit;
+} folder;
+
+static void set_site(folder *f, nwa_state s, nwa_letter l) {
+  while (f->capsite <= s) {
+    f->capsite = f->capsite ? f->capsite * 2 : 64;
+    f->site = xrealloc(f->site, sizeof *f->site * f->capsite);
+  }
+  while (f->nsite <= s) f->site[f->nsite++] = 0;
+  f->site[s] = l;
+}
+
+static nwa_state new_state(folder *f, isa_term pred, bool acc, nwa_letter site) {
+  nwa_state s = nwa_add_state(f->g, pred, acc);
+  set_site(f, s, site);
+  return s;
+}
+
+/* q_a (or q_{a,I}) for the position with that letter. */
+static nwa_state q_of(folder *f, nwa_letter l) {
+  const fd_letter *e = fd_letter_get(f->L, l);
+  nwa_letter l0 = fd_intern(f->L, e->pc, e->bytes, e->len, 0, e->insn);
+  e = fd_letter_get(f->L, l0); /* interning may have moved the table */
+  uint64_t key = f->smc ? l0 : e->pc;
+  size_t i = (key * 0x9E3779B97F4A7C15ull >> 20) & (f->mcap - 1);
+  for (; f->map[i].key; i = (i + 1) & (f->mcap - 1))
+    if (f->map[i].key == key + 1) return f->map[i].s;
+  tm_ctx *tc = f->v->tc;
+  isa_term pred = pc_is(f->v, e->pc);
+  if (f->smc) /* q_{a,I}: the bytes at a are I's */
+    for (unsigned k = 0; k < e->len; k++) {
+      isa_term sel[2] = {f->v->mem, tm_const(tc, e->pc + k, f->v->d->addr_bits)};
+      isa_term b = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0);
+      pred = tm_app2(tc, ISA_OP_LAND, pred, tm_app2(tc, ISA_OP_EQ, b, tm_const(tc, e->bytes[k], 8)));
+    }
+  nwa_state s = new_state(f, pred, false, l0);
+  f->map[i].key = key + 1;
+  f->map[i].s = s;
+  if (++f->mn * 2 > f->mcap) { /* grow */
+    fstate *old = f->map;
+    size_t oc = f->mcap;
+    f->mcap *= 2;
+    f->map = calloc(f->mcap, sizeof *f->map);
+    if (!f->map) exit(3);
+    for (size_t j = 0; j < oc; j++)
+      if (old[j].key) {
+        size_t k = ((old[j].key - 1) * 0x9E3779B97F4A7C15ull >> 20) & (f->mcap - 1);
+        while (f->map[k].key) k = (k + 1) & (f->mcap - 1);
+        f->map[k] = old[j];
+      }
+    free(old);
+  }
+  return s;
+}
+
+static bool has_edge(const nwa *g, nwa_state from, nwa_letter l, uint8_t kind) {
+  size_t n;
+  const uint32_t *out = nwa_out(g, from, &n);
+  for (size_t i = 0; i < n; i++) {
+    const nwa_edge *e = nwa_edge_at(g, out[i]);
+    if (e->from == from && e->letter == l && e->kind == kind) return true;
+  }
+  return false;
+}
+
+static nwa_letter other_dir(folder *f, nwa_letter l) {
+  const fd_letter *e = fd_letter_get(f->L, l);
+  fd_letter c = *e;
+  return fd_intern(f->L, c.pc, c.bytes, c.len, !c.dir, c.insn);
+}
+
+/* Return transitions to TS from exit state x for a return letter whose
+ * call predecessor is unknown: one per call-site state, and TS. */
+static void returns_to_ts(folder *f, nwa_state x, nwa_letter l, const nwa_state *callers, size_t ncallers) {
+  nwa_add_return(f->g, x, f->ts, l, f->ts);
+  for (size_t k = 0; k < ncallers; k++) nwa_add_return(f->g, x, callers[k], l, f->ts);
+}
+
+nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_end end, bool smc, nwa_letter **site) {
+  const isa_desc *d = v->d;
+  tm_ctx *tc = v->tc;
+  folder f = {.v = v, .L = L, .g = nwa_new(tc), .smc = smc};
+  f.mcap = 64;
+  f.map = calloc(f.mcap, sizeof *f.map);
+  nwa_state *q = malloc(sizeof *q * (n ? n : 1));
+  size_t *stack = malloc(sizeof *stack * (n ? n : 1)); /* positions of pending calls */
+  uint8_t *matched = calloc(n ? n : 1, 1);
+  if (!f.map || !q || !stack || !matched) exit(3);
+  size_t top = 0;
+
+  /* Rule 1: the states; the first position's is the start. */
+  for (size_t i = 0; i < n; i++) q[i] = q_of(&f, st[i].letter);
+  /* Rules 5, 6: TS and its self-loops; Exit (rule 11). */
+  f.ts = new_state(&f, tm_true(tc), true, 0);
+  f.exit = new_state(&f, tm_true(tc), false, 0);
+  nwa_set_start(f.g, q[0]);
+  nwa_add_internal(f.g, f.ts, NWA_ANY, f.ts);
+  nwa_add_call(f.g, f.ts, NWA_ANY, f.ts);
+  nwa_add_return(f.g, f.ts, f.ts, NWA_ANY, f.ts);
+
+  /* Call-site states (for returns whose caller is unknown). */
+  nwa_state *callers = malloc(sizeof *callers * (n ? n : 1));
+  size_t ncallers = 0;
+  if (!callers) exit(3);
+  for (size_t i = 0; i < n; i++)
+    if (st[i].kind == 1) {
+      size_t k = 0;
+      while (k < ncallers && callers[k] != q[i]) k++;
+      if (k == ncallers) callers[ncallers++] = q[i];
+    }
+
+  /* Rules 2–4 and 12 for every completed step but the last. */
+  size_t last = n - 1;
+  for (size_t i = 0; i < n; i++) {
+    nwa_state to = i < last ? q[i + 1] : NWA_NONE;
+    switch (st[i].kind) {
+    case 1:
+      if (to != NWA_NONE) nwa_add_call(f.g, q[i], st[i].letter, to);
+      stack[top++] = i;
+      break;
+    case 2:
+      nwa_add_internal(f.g, q[i], st[i].letter, f.ts); /* rule 12 */
+      if (top) {
+        size_t j = stack[--top];
+        matched[j] = 1;
+        if (to != NWA_NONE) nwa_add_return(f.g, q[i], q[j], st[i].letter, to);
+      }
+      break;
+    default:
+      if (to != NWA_NONE) nwa_add_internal(f.g, q[i], st[i].letter, to);
+      break;
+    }
+  }
+  /* Rule 7, for every call: a run may leave π inside the callee (into TS)
+   * and return from there, whether or not π saw this call return.  Fig. 5
+   * adds these only for calls π left pending; then G ∩ G_π loses the real
+   * runs that go TS-wards inside a callee π returned from. */
+  for (size_t i = 0; i < n; i++)
+    if (st[i].kind == 1) nwa_add_return(f.g, f.ts, q[i], NWA_ANY, f.ts);
+
+  /* Rules 10 and 11: the last step. */
+  {
+    nwa_letter l = st[last].letter;
+    const fd_letter *e = fd_letter_get(L, l);
+    isa_flow flow = d->insns[e->insn].flow;
+    if (end == FD_END_HALT)
+      nwa_add_internal(f.g, q[last], l, f.exit);
+    else {
+      nwa_letter ls[2] = {l, 0};
+      if (end == FD_END_FAULT && fd_has_directions(d, e->insn)) ls[1] = other_dir(&f, l);
+      for (int k = 0; k < 2 && ls[k]; k++) {
+        const fd_letter *ek = fd_letter_get(L, ls[k]);
+        bool fell = ek->dir && flow != ISA_FLOW_CJUMP && flow != ISA_FLOW_SYSCALL;
+        if (fell || (flow != ISA_FLOW_CALL && flow != ISA_FLOW_ICALL && flow != ISA_FLOW_RETURN))
+          nwa_add_internal(f.g, q[last], ls[k], (flow == ISA_FLOW_SYSCALL && ek->dir) ? f.exit : f.ts);
+        else if (flow == ISA_FLOW_RETURN) {
+          nwa_add_internal(f.g, q[last], ls[k], f.ts);
+          returns_to_ts(&f, q[last], ls[k], callers, ncallers);
+        } else
+          nwa_add_call(f.g, q[last], ls[k], f.ts);
+      }
+    }
+  }
+
+  /* Rules 8 and 9: the outcomes the run did not show, and indirect sites.
+   * Indirect jumps and calls get a per-site surrogate TS_q whose predicate
+   * excludes the targets observed (architecture §9). */
+  nwa_state *sur = NULL;
+  size_t nstates0 = nwa_nstates(f.g);
+  sur = malloc(sizeof *sur * nstates0);
+  if (!sur) exit(3);
+  for (size_t s = 0; s < nstates0; s++) sur[s] = NWA_NONE;
+  isa_term *exclude = calloc(nstates0, sizeof *exclude);
+  if (!exclude) exit(3);
+  for (size_t i = 0; i < n; i++) {
+    const fd_letter *e = fd_letter_get(L, st[i].letter);
+    isa_flow flow = d->insns[e->insn].flow;
+    if ((flow == ISA_FLOW_IJUMP || flow == ISA_FLOW_ICALL) && i < last) {
+      isa_term ne = tm_app1(tc, ISA_OP_LNOT, pc_is(v, st[i + 1].pc));
+      exclude[q[i]] = exclude[q[i]] ? tm_app2(tc, ISA_OP_LAND, exclude[q[i]], ne) : ne;
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    nwa_letter l = st[i].letter;
+    const fd_letter *e = fd_letter_get(L, l);
+    uint32_t insn = e->insn;
+    isa_flow flow = d->insns[insn].flow;
+    if (flow == ISA_FLOW_IJUMP || flow == ISA_FLOW_ICALL) {
+      nwa_state s = q[i];
+      if (sur[s] == NWA_NONE) {
+        sur[s] = new_state(&f, exclude[s] ? exclude[s] : tm_true(tc), true, 0);
+        nwa_add_internal(f.g, sur[s], NWA_ANY, f.ts);
+        nwa_add_call(f.g, sur[s], NWA_ANY, f.ts);
+        nwa_add_return(f.g, sur[s], f.ts, NWA_ANY, f.ts);
+        for (size_t j = 0; j < n; j++)
+          if (st[j].kind == 1) nwa_add_return(f.g, sur[s], q[j], NWA_ANY, f.ts);
+      }
+      if (flow == ISA_FLOW_IJUMP)
+        nwa_add_internal(f.g, s, l, sur[s]);
+      else
+        nwa_add_call(f.g, s, l, sur[s]);
+    }
+    if (!fd_has_directions(d, insn) || (i == last && end == FD_END_FAULT)) continue;
+    nwa_letter o = other_dir(&f, l);
+    const fd_letter *eo = fd_letter_get(L, o);
+    /* is the other outcome observed from this state? */
+    bool seen = has_edge(f.g, q[i], o, NWA_INTERNAL) || has_edge(f.g, q[i], o, NWA_CALL) ||
+                has_edge(f.g, q[i], o, NWA_RETURN);
+    if (seen) continue;
+    if (flow == ISA_FLOW_CJUMP)
+      nwa_add_internal(f.g, q[i], o, f.ts);
+    else if (flow == ISA_FLOW_SYSCALL)
+      nwa_add_internal(f.g, q[i], o, eo->dir ? f.exit : f.ts);
+    else if (eo->dir) /* a call or return that would fall through */
+      nwa_add_internal(f.g, q[i], o, f.ts);
+    else if (flow == ISA_FLOW_RETURN) {
+      nwa_add_internal(f.g, q[i], o, f.ts);
+      returns_to_ts(&f, q[i], o, callers, ncallers);
+    } else
+      nwa_add_call(f.g, q[i], o, f.ts);
+  }
+  /* SMC variant (§3.1): every position may continue anywhere unexplored. */
+  if (smc) {
+    top = 0;
+    for (size_t i = 0; i < n; i++) {
+      nwa_add_internal(f.g, q[i], NWA_ANY, f.ts);
+      nwa_add_call(f.g, q[i], NWA_ANY, f.ts);
+      nwa_add_return(f.g, q[i], top ? q[stack[top - 1]] : f.ts, NWA_ANY, f.ts);
+      if (st[i].kind == 1) stack[top++] = i;
+      else if (st[i].kind == 2 && top) top--;
+    }
+  }
+  free(sur);
+  free(exclude);
+  free(callers);
+  free(q);
+  free(stack);
+  free(matched);
+  free(f.map);
+  set_site(&f, (nwa_state)nwa_nstates(f.g) - 1, f.nsite >= nwa_nstates(f.g) ? f.site[nwa_nstates(f.g) - 1] : 0);
+  *site = f.site;
+  return f.g;
+}

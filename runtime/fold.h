@@ -1,0 +1,91 @@
+/* fold.h — letters and trace folding (MCVETO report §3.1, Fig. 5, §3.5).
+ *
+ * A letter is one instruction at one address with one outcome: (address,
+ * bytes, direction).  The direction tells apart the outcomes that the
+ * abstract graph must keep apart (docs/architecture.md §9):
+ *   conditional jumps (x86 rep included)      1 = taken (next PC is not the
+ *                                               following instruction)
+ *   system calls                              1 = the call ends the program
+ *                                               (exit, exit_group)
+ *   calls and returns that may fall through   1 = fell through (internal)
+ *   everything else                           0
+ * fd_letters interns letters as NWA letters 1, 2, … (0 is the wildcard).
+ *
+ * fd_fold builds G_π = π/[PC] from one recorded run, by rules 1–12 of Fig. 5
+ * and §3.5, with the self-modifying-code variant (states q_{a,I}) when asked.
+ * State predicates are terms over the machine-state vocabulary of fd_vocab:
+ * one variable per register, `mem`, and the instrumentation variables of
+ * §3.5 (`$V`, and the auxiliary stack `$A` with depth `$D`, see pre.h).
+ *
+ * Ownership: the letter table owns its letters; fd_fold returns a new nwa
+ * the caller frees.  Terms belong to the tm_ctx passed in.
+ */
+#ifndef MCVETO_FOLD_H
+#define MCVETO_FOLD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+#include "nwa.h"
+#include "terms.h"
+
+typedef struct fd_letter {
+  uint64_t pc;
+  uint32_t insn;  /* isa_desc.insns index */
+  uint8_t len, dir;
+  uint8_t bytes[ISA_MAX_LEN];
+} fd_letter;
+
+typedef struct fd_letters fd_letters;
+
+fd_letters *fd_letters_new(void);
+void fd_letters_free(fd_letters *L);
+nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned len, unsigned dir, uint32_t insn);
+const fd_letter *fd_letter_get(const fd_letters *L, nwa_letter l);
+size_t fd_letter_count(const fd_letters *L);
+/* Does the instruction have two outcomes (see above)? */
+bool fd_has_directions(const isa_desc *d, uint32_t insn);
+/* The direction of a completed step: next_pc is the PC after it, sysnr the
+ * system-call number (system calls only). */
+unsigned fd_direction(const isa_desc *d, uint32_t insn, uint64_t pc, unsigned len, uint64_t next_pc, uint64_t sysnr);
+
+/* The state vocabulary: variables predicates and Pre are written over. */
+typedef struct fd_vocab {
+  const isa_desc *d;
+  tm_ctx *tc;
+  isa_term pc;  /* the PC register's variable */
+  isa_term mem; /* `mem` */
+  isa_term V;   /* `$V`: an AE violation happened */
+  isa_term D;   /* `$D`: depth of the auxiliary stack */
+  isa_term A;   /* `$A`: the auxiliary stack (word k at bytes k*W .. k*W+W-1) */
+} fd_vocab;
+
+void fd_vocab_init(fd_vocab *v, const isa_desc *d, tm_ctx *tc);
+
+/* One completed step of a run, as the folding sees it. */
+typedef struct fd_step {
+  uint64_t pc;
+  nwa_letter letter;
+  uint8_t kind; /* ex_kind: 0 internal, 1 call, 2 return */
+} fd_step;
+
+typedef enum fd_end {
+  FD_END_HALT,   /* the last step ended the program (exit, halt) */
+  FD_END_OPEN,   /* the run stopped for another reason after its last step */
+  FD_END_FAULT   /* the last step did not complete (fault, trap): its outcome is unknown */
+} fd_end;
+
+/* The initial abstract graph of §3.5: q1 = PC != target && !V (start),
+ * q2 = PC == target || V (accepting), wildcard transitions of every kind. */
+nwa *fd_initial(const fd_vocab *v, uint64_t target);
+
+/* G_π for the run steps[0..n) (n >= 1).  smc selects states q_{a,I}.
+ * *site receives, per state of the result, the letter with direction 0 of
+ * the instruction the state stands for, or 0 for TS, its surrogates and
+ * Exit (malloc'd; the caller frees it). */
+nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *steps, size_t n, fd_end end, bool smc,
+             nwa_letter **site);
+
+#endif

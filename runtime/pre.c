@@ -1,0 +1,235 @@
+/* pre.c — Pre(I, ψ) by substitution and Pre_α by witness-guided alias
+ * resolution (MCVETO report §3.4, §3.5). */
+#include "pre.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "symex.h"
+
+static isa_term k_(const fd_vocab *v, uint64_t x, unsigned w) { return tm_const(v->tc, x, w); }
+static isa_term and_(tm_ctx *tc, isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_LAND, a, b); }
+static isa_term not_(tm_ctx *tc, isa_term a) { return tm_app1(tc, ISA_OP_LNOT, a); }
+static isa_term eq_(tm_ctx *tc, isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_EQ, a, b); }
+
+static unsigned wbytes(const fd_vocab *v) { return (v->d->addr_bits + 7) / 8; }
+
+isa_term pre_aux_word(const fd_vocab *v, isa_term A, isa_term k) {
+  tm_ctx *tc = v->tc;
+  unsigned W = wbytes(v), ab = v->d->addr_bits;
+  isa_term base = tm_app2(tc, ISA_OP_MUL, k, k_(v, W, ab)), w = 0;
+  for (unsigned i = 0; i < W; i++) {
+    isa_term s[2] = {A, tm_app2(tc, ISA_OP_ADD, base, k_(v, i, ab))};
+    isa_term b = tm_app(tc, ISA_OP_SELECT, s, 2, 0, 0);
+    w = w ? tm_app2(tc, ISA_OP_CONCAT, b, w) : b;
+  }
+  return W * 8 == ab ? w : tm_extract(tc, w, ab - 1, 0);
+}
+
+static isa_term aux_push(const fd_vocab *v, isa_term A, isa_term k, uint64_t value) {
+  tm_ctx *tc = v->tc;
+  unsigned W = wbytes(v), ab = v->d->addr_bits;
+  isa_term base = tm_app2(tc, ISA_OP_MUL, k, k_(v, W, ab));
+  for (unsigned i = 0; i < W; i++) {
+    isa_term s[3] = {A, tm_app2(tc, ISA_OP_ADD, base, k_(v, i, ab)), k_(v, value >> (8 * i) & 0xff, 8)};
+    A = tm_app(tc, ISA_OP_STORE, s, 3, 0, 0);
+  }
+  return A;
+}
+
+static bool exit_number(const isa_desc *d, int i) { return d->syscall.numbers[i] >= 0; }
+
+int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *out) {
+  const isa_desc *d = v->d;
+  tm_ctx *tc = v->tc;
+  isa_insn in;
+  memset(out, 0, sizeof *out);
+  if (d->decode(l->bytes, l->len, l->pc, &in) != ISA_DECODE_OK || in.len != l->len) return -1;
+  out->reg = calloc(d->nregs, sizeof *out->reg);
+  if (!out->reg) exit(3);
+  isa_symstate st = {out->reg, 0, 0};
+  sx_transformer(d, tc, &in, &st);
+  out->mem = st.mem;
+  out->V = v->V;
+  out->D = v->D;
+  out->A = v->A;
+  isa_term cond = not_(tc, st.trap);
+  unsigned ab = d->addr_bits, pw = d->regs[d->pc].width;
+  isa_term ft = k_(v, (l->pc + l->len) & (ab >= 64 ? ~0ull : (1ull << ab) - 1), pw);
+  isa_term npc = out->reg[d->pc];
+  const isa_insn_info *ii = &d->insns[l->insn];
+  bool fell = false;
+  switch (ii->flow) {
+  case ISA_FLOW_CJUMP: {
+    isa_term stays = eq_(tc, npc, ft);
+    cond = and_(tc, cond, l->dir ? not_(tc, stays) : stays);
+    break;
+  }
+  case ISA_FLOW_SYSCALL: {
+    const isa_syscall_abi *a = &d->syscall;
+    isa_term nr = v->D; /* placeholder, replaced below */
+    if (a->number < 0) break;
+    nr = tm_var(tc, d->regs[a->number].name, d->regs[a->number].width);
+    isa_term ex = tm_false(tc), cont = tm_false(tc);
+    for (int i = 0; i < ISA_SYS_COUNT; i++) {
+      if (!exit_number(d, i)) continue;
+      isa_term is = eq_(tc, nr, k_(v, (uint64_t)a->numbers[i], d->regs[a->number].width));
+      if (i == ISA_SYS_EXIT || i == ISA_SYS_EXIT_GROUP)
+        ex = tm_app2(tc, ISA_OP_LOR, ex, is);
+      else
+        cont = tm_app2(tc, ISA_OP_LOR, cont, is);
+    }
+    if (l->dir) {
+      cond = and_(tc, cond, ex);
+      break;
+    }
+    cond = and_(tc, cond, cont);
+    /* what the call returns and what `read` stores are unknown here */
+    unsigned rw = d->regs[a->result].width;
+    out->reg[a->result] = tm_var(tc, "$sysret", rw);
+    if (a->error_flag >= 0) out->reg[a->error_flag] = tm_var(tc, "$syserr", TM_BOOL);
+    if (a->numbers[ISA_SYS_READ] >= 0)
+      out->mem = tm_ite(tc, eq_(tc, nr, k_(v, (uint64_t)a->numbers[ISA_SYS_READ], d->regs[a->number].width)),
+                        tm_var(tc, "$sysmem", TM_ARRAY), out->mem);
+    break;
+  }
+  case ISA_FLOW_CALL:
+  case ISA_FLOW_ICALL:
+  case ISA_FLOW_RETURN:
+    if (ii->may_fall_through) {
+      isa_term stays = eq_(tc, npc, ft);
+      cond = and_(tc, cond, l->dir ? stays : not_(tc, stays));
+      fell = l->dir;
+    }
+    break;
+  default:
+    break;
+  }
+  if (!fell && (ii->flow == ISA_FLOW_CALL || ii->flow == ISA_FLOW_ICALL) && kind == NWA_CALL) {
+    out->A = aux_push(v, v->A, v->D, l->pc + l->len);
+    out->D = tm_app2(tc, ISA_OP_ADD, v->D, k_(v, 1, ab));
+  } else if (!fell && ii->flow == ISA_FLOW_RETURN) {
+    isa_term zero = k_(v, 0, ab), empty = eq_(tc, v->D, zero);
+    isa_term dm1 = tm_app2(tc, ISA_OP_SUB, v->D, k_(v, 1, ab));
+    isa_term match = eq_(tc, tm_zext(tc, npc, ab), pre_aux_word(v, v->A, dm1));
+    if (kind == NWA_RETURN) {
+      cond = and_(tc, cond, and_(tc, not_(tc, empty), match));
+      out->D = dm1;
+    } else { /* rule 12: a return that is not one */
+      cond = and_(tc, cond, tm_app2(tc, ISA_OP_LOR, empty, not_(tc, match)));
+      out->V = tm_true(tc);
+      out->D = tm_ite(tc, empty, zero, dm1);
+    }
+  }
+  out->cond = cond;
+  return 0;
+}
+
+void pre_post_free(pre_post *p) {
+  free(p->reg);
+  memset(p, 0, sizeof *p);
+}
+
+isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi) {
+  tm_ctx *tc = v->tc;
+  const isa_desc *d = v->d;
+  size_t nv = tm_var_count(tc);
+  isa_term *map = calloc(nv, sizeof *map);
+  if (!map) exit(3);
+  for (unsigned i = 0; i < d->nregs; i++) {
+    isa_term var = tm_var(tc, d->regs[i].name, d->regs[i].is_flag ? TM_BOOL : d->regs[i].width);
+    if (tm_var_index(tc, var) < nv) map[tm_var_index(tc, var)] = p->reg[i];
+  }
+  map[tm_var_index(tc, v->mem)] = p->mem;
+  map[tm_var_index(tc, v->V)] = p->V;
+  map[tm_var_index(tc, v->D)] = p->D;
+  map[tm_var_index(tc, v->A)] = p->A;
+  isa_term r = and_(tc, p->cond, tm_subst(tc, psi, map));
+  free(map);
+  return r;
+}
+
+/* ---- Pre_α ------------------------------------------------------------- */
+
+typedef struct alias_walk {
+  const fd_vocab *v;
+  const tm_env *w;
+  isa_term *memo;
+  size_t nmemo;
+  isa_term alpha;
+} alias_walk;
+
+static isa_term walk(alias_walk *aw, isa_term t) {
+  tm_ctx *tc = aw->v->tc;
+  if (t < aw->nmemo && aw->memo[t]) return aw->memo[t];
+  int kind = tm_kind(tc, t);
+  isa_term r = t;
+  if (kind != TM_VAR && kind != TM_CONST) {
+    unsigned n = tm_nargs(tc, t);
+    isa_term a[3] = {0, 0, 0};
+    for (unsigned i = 0; i < n; i++) a[i] = walk(aw, tm_arg(tc, t, i));
+    if (kind == ISA_OP_SELECT) {
+      /* resolve the reads through writes as the witness does */
+      isa_term m = a[0], addr = a[1];
+      while (tm_kind(tc, m) == ISA_OP_STORE) {
+        isa_term same = eq_(tc, tm_arg(tc, m, 1), addr);
+        uint64_t c;
+        if (tm_is_const(tc, same, &c)) { /* decided without the witness */
+          if (c) break;
+          m = tm_arg(tc, m, 0);
+          continue;
+        }
+        if (tm_eval(tc, same, aw->w)) {
+          aw->alpha = and_(tc, aw->alpha, same);
+          break;
+        }
+        aw->alpha = and_(tc, aw->alpha, not_(tc, same));
+        m = tm_arg(tc, m, 0);
+      }
+      if (tm_kind(tc, m) == ISA_OP_STORE) r = tm_arg(tc, m, 2);
+      else {
+        isa_term s[2] = {m, addr};
+        r = tm_app(tc, ISA_OP_SELECT, s, 2, 0, 0);
+      }
+    } else
+      r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
+  }
+  if (t < aw->nmemo) aw->memo[t] = r;
+  return r;
+}
+
+isa_term pre_alpha(const fd_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha) {
+  tm_ctx *tc = v->tc;
+  alias_walk aw = {v, w, NULL, tm_count(tc) + 1, tm_true(tc)};
+  aw.memo = calloc(aw.nmemo, sizeof *aw.memo);
+  if (!aw.memo) exit(3);
+  isa_term psi1 = walk(&aw, pre);
+  free(aw.memo);
+  if (alpha) *alpha = aw.alpha;
+  return tm_app2(tc, ISA_OP_LOR, not_(tc, aw.alpha), psi1);
+}
+
+bool pre_mentions_fresh(tm_ctx *tc, isa_term t) {
+  size_t n = tm_count(tc) + 1;
+  unsigned char *seen = calloc(n, 1);
+  isa_term *st = malloc(sizeof *st * n);
+  if (!seen || !st) exit(3);
+  size_t top = 0;
+  bool found = false;
+  st[top++] = t;
+  while (top && !found) {
+    isa_term x = st[--top];
+    if (x >= n || seen[x]) continue;
+    seen[x] = 1;
+    if (tm_kind(tc, x) == TM_VAR) {
+      const char *name = tm_var_name(tc, tm_var_index(tc, x));
+      if (!strncmp(name, "$sys", 4)) found = true;
+      continue;
+    }
+    for (unsigned i = 0; i < tm_nargs(tc, x); i++)
+      if (top < n) st[top++] = tm_arg(tc, x, i);
+  }
+  free(seen);
+  free(st);
+  return found;
+}

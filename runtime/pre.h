@@ -1,0 +1,68 @@
+/* pre.h — the Pre and Pre_α primitives (MCVETO report §3.4), with the
+ * instrumented semantics of §3.5.
+ *
+ * The machine state is the fd_vocab vocabulary: the registers, `mem`, and
+ * the instrumentation: `$V` (an AE violation happened), the auxiliary stack
+ * `$A` (an array; word k, the return address pushed by the k-th pending
+ * call, at bytes k*W .. k*W+W-1, least significant first, W = address bytes)
+ * and its depth `$D`.  Keeping the auxiliary stack in the state makes every
+ * transition, returns included, a function of one state, so one Pre serves
+ * internal, call and return transitions alike.
+ *
+ * pre_post computes, from the identity state, the post-state of one letter
+ * taken through one kind of transition, and the condition under which that
+ * transition is possible: no trap, the letter's direction, and for returns
+ * the match (return transition) or mismatch (internal transition, rule 12,
+ * which sets $V) with the top of the auxiliary stack.  Pre(I, ψ) is then
+ * cond ∧ ψ[state := post] — the instruction set enters only through the
+ * generated symbolic transformer.
+ *
+ * pre_alpha simplifies Pre(I, ψ) against a concrete witness state: every
+ * read of memory through a write whose address may or may not equal the
+ * read's is resolved as the witness resolves it, and the equality or
+ * disequality joins the aliasing condition α.  The result ρ = α ⇒ ψ' is
+ * Pre_α(I, ψ).  It holds wherever Pre(I, ψ) holds, and under α it is
+ * equivalent to it, so splitting on ρ and removing the frontier edge from
+ * the ¬ρ half is sound (Fig. 1).
+ *
+ * Fresh variables (`$sys…`) stand for what a continuing system call returns;
+ * a Pre that still mentions one after simplification cannot be split on
+ * (pre_mentions_fresh).  Terms belong to the vocabulary's tm_ctx; pre_post
+ * owns the reg array until pre_post_free.
+ */
+#ifndef MCVETO_PRE_H
+#define MCVETO_PRE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fold.h"
+#include "nwa.h"
+#include "terms.h"
+
+typedef struct pre_post {
+  isa_term *reg; /* per register */
+  isa_term mem, V, D, A;
+  isa_term cond; /* the transition is possible */
+} pre_post;
+
+/* Post-state of letter l through a transition of kind k (NWA_INTERNAL for a
+ * `ret` means rule 12).  Returns 0, or -1 if the bytes do not decode. */
+int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind k, pre_post *out);
+void pre_post_free(pre_post *p);
+
+/* Pre(I, ψ) = cond ∧ ψ[state := post]. */
+isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi);
+
+/* Pre_α(I, ψ) = α ⇒ ψ' from Pre(I, ψ) and the witness state w (an
+ * environment for the vocabulary's variables).  *alpha, if not NULL,
+ * receives α. */
+isa_term pre_alpha(const fd_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha);
+
+/* Does t mention a `$sys…` variable? */
+bool pre_mentions_fresh(tm_ctx *tc, isa_term t);
+
+/* Word k of an auxiliary-stack array term (k an address-width term). */
+isa_term pre_aux_word(const fd_vocab *v, isa_term A, isa_term k);
+
+#endif

@@ -53,7 +53,11 @@ expect() {
         echo "FAIL $label: status 20 but the JSON is not verdict unknown with a reason: $(head -c 300 "$work/out")"
         fails=$((fails + 1)); return
     fi
-    echo "ok   $label: status $st $( [ "$st" -eq 2 ] && head -n 1 "$work/err" || jq -c '{verdict, reason}' "$work/out" 2>/dev/null)"
+    if [ "$st" -eq 2 ]; then
+        echo "ok   $label: status 2: $(head -n 1 "$work/err")"
+    else
+        echo "ok   $label: status $st $(jq -c '{verdict, reason}' "$work/out" 2>/dev/null)"
+    fi
 }
 
 build() { # NAME -> $work/NAME.$isa.$level

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # verify_lib.sh — shared by check_expect.sh, run_verify.sh, bad_input.sh and
 # bench_verify.sh (sourced, not run): the header of a corpus program (see
 # README.md), the per-ISA tools, building, and witness-stdin to bytes.
@@ -59,7 +60,7 @@ vl_witness_spec() {
 
 # vl_check_header FILE: the header's syntax (README.md, "File format").
 vl_check_header() {
-    local f=$1 name bad=0 key val n line first
+    local f=$1 name bad=0 key val n first tok i
     name=$(vl_name "$f")
     first=$(head -n 1 "$f")
     case $first in

@@ -97,6 +97,10 @@ check_run() {
         fail "$label: JSON stats lack instructions/ce/se/ref/seconds"
         return
     fi
+    if [ "$st" -eq 0 ] && ! jq -e '.witness == null' "$j" >/dev/null; then
+        fail "$label: a safe verdict with a witness ($(jq -r .witness "$j"))"
+        return
+    fi
     stats=$(jq -r '.stats | "instrs=\(.instructions) CE=\(.ce) SE=\(.se) Ref=\(.ref)"' "$j")
     if [ "$st" -eq 10 ] || [ "$st" -eq 11 ]; then
         if [ ! -s "$w" ] || [ "$(jq -r .witness "$j")" != "$w" ]; then

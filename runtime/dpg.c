@@ -405,6 +405,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   g->st.ce++;
   size_t n = ex_trace_len(R.x);
   const ex_pos *pos = ex_trace(R.x);
+  for (size_t i = 0; i < n; i++) note_pc(g, pos[i].pc); /* Fig. 10's #Instrs counts deciding runs too */
   outcome out = OUT_NONE;
   size_t cut = n; /* steps before the target */
   for (size_t i = 0; i < n; i++)
@@ -447,7 +448,6 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     unsigned dir = (incomplete && i + 1 == n) ? 0
                    : fd_direction(g->d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
     t.st[i] = (fd_step){pos[i].pc, fd_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
-    note_pc(g, pos[i].pc);
   }
   run_end(&R);
   if (g->nT == g->capT) {

@@ -407,13 +407,8 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   const ex_pos *pos = ex_trace(R.x);
   for (size_t i = 0; i < n; i++) note_pc(g, pos[i].pc); /* Fig. 10's #Instrs counts deciding runs too */
   outcome out = OUT_NONE;
-  size_t cut = n; /* steps before the target */
-  for (size_t i = 0; i < n; i++)
-    if (pos[i].pc == g->o.target) {
-      cut = i;
-      out = OUT_TARGET;
-      break;
-    }
+  for (size_t i = 0; i < n && out == OUT_NONE; i++)
+    if (pos[i].pc == g->o.target) out = OUT_TARGET;
   if (out == OUT_NONE && R.r.status != EX_FAULT && R.r.status != EX_TRAP && R.r.status != EX_INVALID &&
       ex_regs(R.x)[g->d->pc] == g->o.target)
     out = OUT_TARGET;
@@ -425,7 +420,6 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
       g->T = xrealloc(g->T, sizeof *g->T * g->capT);
     }
     g->T[g->nT++] = (dtrace){in, NULL, NULL, 0};
-    (void)cut;
     if (out == OUT_NONE) {
       char d[200];
       ex_describe(R.x, &R.r, d, sizeof d);
@@ -617,7 +611,7 @@ static in_assign *model_input(dpg *g, const isa_term *fs, size_t n) {
   return in;
 }
 
-static sres finish_run(dpg *g, outcome out, const ex_result *res, const char *why, dpg_result *r);
+static sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r);
 
 /* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
 static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
@@ -712,7 +706,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     ex_result res;
     char why[300] = "";
     outcome out = add_run(g, in, &res, why, sizeof why);
-    return finish_run(g, out, &res, why, r);
+    return finish_run(g, out, why, r);
   }
   free(fs);
   if (sr == SMT_UNKNOWN) {
@@ -781,8 +775,7 @@ static bool confirm(dpg *g, in_assign *in, outcome want, ex_ae *ae) {
   return ok;
 }
 
-static sres finish_run(dpg *g, outcome out, const ex_result *res, const char *why, dpg_result *r) {
-  (void)res;
+static sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r) {
   if (out == OUT_NONE) return S_CONT;
   if (out == OUT_ERROR) {
     r->verdict = DPG_UNKNOWN;
@@ -914,7 +907,7 @@ void dpg_run(dpg *g, dpg_result *r) {
     in_append_stdin(in, pad, sizeof pad);
     ex_result res;
     char why[300] = "";
-    if (finish_run(g, add_run(g, in, &res, why, sizeof why), &res, why, r) == S_VERDICT) goto done;
+    if (finish_run(g, add_run(g, in, &res, why, sizeof why), why, r) == S_VERDICT) goto done;
   }
   for (;;) {
     char why[300];
@@ -986,9 +979,10 @@ void dpg_write_dot(dpg *g, FILE *f) {
       if (*p == '"' || *p == '\\') *p = '\'';
     const fd_letter *l = fd_letter_get(g->L, g->site[s]);
     bool wit = g->w && s < ns && g->w[s].trace;
-    fprintf(f, "  n%zu [label=\"%zu%s%s\\n%s\"%s%s];\n", s, s, l ? " @" : "", "", buf,
+    char at[32] = "";
+    if (l) snprintf(at, sizeof at, " @0x%llx", (unsigned long long)l->pc);
+    fprintf(f, "  n%zu [label=\"%zu%s\\n%s\"%s%s];\n", s, s, at, buf,
             nwa_accepting(g->G, (nwa_state)s) ? " peripheries=2" : "", wit ? " style=filled fillcolor=lightgrey" : "");
-    if (l) fprintf(f, "  n%zu [xlabel=\"0x%llx\"];\n", s, (unsigned long long)l->pc);
   }
   for (size_t i = 0; i < nwa_nedges(g->G); i++) {
     const nwa_edge *e = nwa_edge_at(g->G, i);

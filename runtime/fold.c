@@ -407,7 +407,6 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
   free(stack);
   free(matched);
   free(f.map);
-  set_site(&f, (nwa_state)nwa_nstates(f.g) - 1, f.nsite >= nwa_nstates(f.g) ? f.site[nwa_nstates(f.g) - 1] : 0);
-  *site = f.site;
+  *site = f.site; /* every state got its entry in new_state */
   return f.g;
 }

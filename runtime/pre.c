@@ -37,8 +37,6 @@ static isa_term aux_push(const fd_vocab *v, isa_term A, isa_term k, uint64_t val
   return A;
 }
 
-static bool exit_number(const isa_desc *d, int i) { return d->syscall.numbers[i] >= 0; }
-
 int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *out) {
   const isa_desc *d = v->d;
   tm_ctx *tc = v->tc;
@@ -67,12 +65,11 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
   }
   case ISA_FLOW_SYSCALL: {
     const isa_syscall_abi *a = &d->syscall;
-    isa_term nr = v->D; /* placeholder, replaced below */
     if (a->number < 0) break;
-    nr = tm_var(tc, d->regs[a->number].name, d->regs[a->number].width);
+    isa_term nr = tm_var(tc, d->regs[a->number].name, d->regs[a->number].width);
     isa_term ex = tm_false(tc), cont = tm_false(tc);
     for (int i = 0; i < ISA_SYS_COUNT; i++) {
-      if (!exit_number(d, i)) continue;
+      if (a->numbers[i] < 0) continue;
       isa_term is = eq_(tc, nr, k_(v, (uint64_t)a->numbers[i], d->regs[a->number].width));
       if (i == ISA_SYS_EXIT || i == ISA_SYS_EXIT_GROUP)
         ex = tm_app2(tc, ISA_OP_LOR, ex, is);

@@ -85,9 +85,12 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
     unsigned rw = d->regs[a->result].width;
     out->reg[a->result] = tm_var(tc, "$sysret", rw);
     if (a->error_flag >= 0) out->reg[a->error_flag] = tm_var(tc, "$syserr", TM_BOOL);
-    if (a->numbers[ISA_SYS_READ] >= 0)
-      out->mem = tm_ite(tc, eq_(tc, nr, k_(v, (uint64_t)a->numbers[ISA_SYS_READ], d->regs[a->number].width)),
-                        tm_var(tc, "$sysmem", TM_ARRAY), out->mem);
+    if (a->numbers[ISA_SYS_READ] >= 0 && a->nargs >= 3) { /* read(fd, buf, count) */
+      const isa_reg *rb = &d->regs[a->args[1]], *rc = &d->regs[a->args[2]];
+      out->win_cond = eq_(tc, nr, k_(v, (uint64_t)a->numbers[ISA_SYS_READ], d->regs[a->number].width));
+      out->win_lo = tm_zext(tc, tm_var(tc, rb->name, rb->width), ab);
+      out->win_len = tm_zext(tc, tm_var(tc, rc->name, rc->width), ab);
+    }
     break;
   }
   case ISA_FLOW_CALL:
@@ -127,9 +130,46 @@ void pre_post_free(pre_post *p) {
   memset(p, 0, sizeof *p);
 }
 
+/* ψ[state := post] when a system call may have stored a window of unknown
+ * bytes: each read mem[a] of ψ becomes ite(a in the window, $sysmem[a],
+ * post-mem[a]). */
+typedef struct win_walk {
+  const fd_vocab *v;
+  const pre_post *p;
+  const isa_term *map;
+  isa_term *memo;
+  size_t nmemo;
+} win_walk;
+
+static isa_term win_subst(win_walk *ww, isa_term t) {
+  tm_ctx *tc = ww->v->tc;
+  if (t < ww->nmemo && ww->memo[t]) return ww->memo[t];
+  int kind = tm_kind(tc, t);
+  isa_term r = t;
+  if (t == ww->v->mem) /* memory other than read byte by byte: all of it may change */
+    r = tm_ite(tc, ww->p->win_cond, tm_var(tc, "$sysmem", TM_ARRAY), ww->p->mem);
+  else if (kind == TM_VAR)
+    r = tm_subst(tc, t, ww->map);
+  else if (kind == ISA_OP_SELECT && tm_arg(tc, t, 0) == ww->v->mem) {
+    isa_term a = win_subst(ww, tm_arg(tc, t, 1));
+    isa_term off = tm_app2(tc, ISA_OP_SUB, a, ww->p->win_lo);
+    isa_term in = and_(tc, ww->p->win_cond, tm_app2(tc, ISA_OP_ULT, off, ww->p->win_len));
+    isa_term s1[2] = {tm_var(tc, "$sysmem", TM_ARRAY), a}, s2[2] = {ww->p->mem, a};
+    r = tm_ite(tc, in, tm_app(tc, ISA_OP_SELECT, s1, 2, 0, 0), tm_app(tc, ISA_OP_SELECT, s2, 2, 0, 0));
+  } else if (kind != TM_CONST) {
+    unsigned n = tm_nargs(tc, t);
+    isa_term a[3] = {0, 0, 0};
+    for (unsigned i = 0; i < n; i++) a[i] = win_subst(ww, tm_arg(tc, t, i));
+    r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
+  }
+  if (t < ww->nmemo) ww->memo[t] = r;
+  return r;
+}
+
 isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi) {
   tm_ctx *tc = v->tc;
   const isa_desc *d = v->d;
+  if (p->win_cond) tm_var(tc, "$sysmem", TM_ARRAY); /* before the map is sized */
   size_t nv = tm_var_count(tc);
   isa_term *map = calloc(nv, sizeof *map);
   if (!map) exit(3);
@@ -141,18 +181,42 @@ isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi) {
   map[tm_var_index(tc, v->V)] = p->V;
   map[tm_var_index(tc, v->D)] = p->D;
   map[tm_var_index(tc, v->A)] = p->A;
-  isa_term r = and_(tc, p->cond, tm_subst(tc, psi, map));
+  isa_term post;
+  if (p->win_cond) {
+    win_walk ww = {v, p, map, NULL, tm_count(tc) + 1};
+    ww.memo = calloc(ww.nmemo, sizeof *ww.memo);
+    if (!ww.memo) exit(3);
+    post = win_subst(&ww, psi);
+    free(ww.memo);
+  } else
+    post = tm_subst(tc, psi, map);
+  isa_term r = and_(tc, p->cond, post);
   free(map);
   return r;
 }
 
 /* ---- Pre_α ------------------------------------------------------------- */
 
+static bool is_fresh_var(tm_ctx *tc, isa_term t) {
+  return tm_kind(tc, t) == TM_VAR && !strncmp(tm_var_name(tc, tm_var_index(tc, t)), "$sys", 4);
+}
+
+/* Does t mention a `$sys…` variable?  memo[t]: 0 unknown, 1 no, 2 yes. */
+static bool fresh_in(tm_ctx *tc, unsigned char *memo, size_t n, isa_term t) {
+  if (t < n && memo[t]) return memo[t] == 2;
+  bool r = is_fresh_var(tc, t);
+  for (unsigned i = 0; !r && tm_kind(tc, t) != TM_VAR && i < tm_nargs(tc, t); i++)
+    r = fresh_in(tc, memo, n, tm_arg(tc, t, i));
+  if (t < n) memo[t] = r ? 2 : 1;
+  return r;
+}
+
 typedef struct alias_walk {
   const fd_vocab *v;
   const tm_env *w;
   isa_term *memo;
-  size_t nmemo;
+  unsigned char *fresh;
+  size_t nmemo, nfresh;
   isa_term alpha;
 } alias_walk;
 
@@ -188,6 +252,12 @@ static isa_term walk(alias_walk *aw, isa_term t) {
         isa_term s[2] = {m, addr};
         r = tm_app(tc, ISA_OP_SELECT, s, 2, 0, 0);
       }
+    } else if (kind == ISA_OP_ITE && !fresh_in(tc, aw->fresh, aw->nfresh, a[0]) &&
+               (fresh_in(tc, aw->fresh, aw->nfresh, a[1]) || fresh_in(tc, aw->fresh, aw->nfresh, a[2]))) {
+      /* what a system call stored or what was there: as at the witness */
+      bool c = tm_eval(tc, a[0], aw->w) != 0;
+      aw->alpha = and_(tc, aw->alpha, c ? a[0] : not_(tc, a[0]));
+      r = c ? a[1] : a[2];
     } else
       r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
@@ -197,11 +267,14 @@ static isa_term walk(alias_walk *aw, isa_term t) {
 
 isa_term pre_alpha(const fd_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha) {
   tm_ctx *tc = v->tc;
-  alias_walk aw = {v, w, NULL, tm_count(tc) + 1, tm_true(tc)};
-  aw.memo = calloc(aw.nmemo, sizeof *aw.memo);
-  if (!aw.memo) exit(3);
+  size_t n0 = tm_count(tc) + 1;
+  alias_walk aw = {v, w, NULL, NULL, n0, 4 * n0, tm_true(tc)};
+  aw.memo = calloc(n0, sizeof *aw.memo);
+  aw.fresh = calloc(4 * n0, 1); /* the walk makes new terms: room for them */
+  if (!aw.memo || !aw.fresh) exit(3);
   isa_term psi1 = walk(&aw, pre);
   free(aw.memo);
+  free(aw.fresh);
   if (alpha) *alpha = aw.alpha;
   return tm_app2(tc, ISA_OP_LOR, not_(tc, aw.alpha), psi1);
 }
@@ -229,4 +302,46 @@ bool pre_mentions_fresh(tm_ctx *tc, isa_term t) {
   free(seen);
   free(st);
   return found;
+}
+
+/* ---- forgetting what a system call returned ------------------------------ */
+
+typedef struct forget {
+  tm_ctx *tc;
+  unsigned char *fresh; /* per term: 0 unknown, 1 no, 2 yes */
+  isa_term *memo[2];
+  size_t n;
+} forget;
+
+static bool has_fresh(forget *f, isa_term t) { return fresh_in(f->tc, f->fresh, f->n, t); }
+
+static isa_term weaken(forget *f, isa_term t, int pos) {
+  tm_ctx *tc = f->tc;
+  if (!has_fresh(f, t)) return t;
+  if (t < f->n && f->memo[pos][t]) return f->memo[pos][t];
+  int kind = tm_kind(tc, t);
+  isa_term r;
+  if (kind == ISA_OP_LAND || kind == ISA_OP_LOR)
+    r = tm_app2(tc, (isa_op)kind, weaken(f, tm_arg(tc, t, 0), pos), weaken(f, tm_arg(tc, t, 1), pos));
+  else if (kind == ISA_OP_LNOT)
+    r = not_(tc, weaken(f, tm_arg(tc, t, 0), !pos));
+  else if (kind == ISA_OP_ITE && tm_sort(tc, t) == TM_BOOL && !has_fresh(f, tm_arg(tc, t, 0)))
+    r = tm_ite(tc, tm_arg(tc, t, 0), weaken(f, tm_arg(tc, t, 1), pos), weaken(f, tm_arg(tc, t, 2), pos));
+  else /* an atom about fresh values */
+    r = pos ? tm_true(tc) : tm_false(tc);
+  if (t < f->n) f->memo[pos][t] = r;
+  return r;
+}
+
+isa_term pre_forget_fresh(tm_ctx *tc, isa_term t) {
+  forget f = {tc, NULL, {NULL, NULL}, tm_count(tc) + 1};
+  f.fresh = calloc(f.n, 1);
+  f.memo[0] = calloc(f.n, sizeof *f.memo[0]);
+  f.memo[1] = calloc(f.n, sizeof *f.memo[1]);
+  if (!f.fresh || !f.memo[0] || !f.memo[1]) exit(3);
+  isa_term r = weaken(&f, t, 1);
+  free(f.fresh);
+  free(f.memo[0]);
+  free(f.memo[1]);
+  return r;
 }

@@ -27,7 +27,10 @@
  *
  * Fresh variables (`$sys…`) stand for what a continuing system call returns;
  * a Pre that still mentions one after simplification cannot be split on
- * (pre_mentions_fresh).  Terms belong to the vocabulary's tm_ctx; pre_post
+ * (pre_mentions_fresh) but can be weakened into one that can
+ * (pre_forget_fresh).  A `read` changes only the bytes it may store: reads
+ * of memory after it are `ite(in the buffer, $sysmem[a], mem[a])`, and
+ * pre_alpha resolves such an ite as the witness does.  Terms belong to the vocabulary's tm_ctx; pre_post
  * owns the reg array until pre_post_free.
  */
 #ifndef MCVETO_PRE_H
@@ -44,6 +47,10 @@ typedef struct pre_post {
   isa_term *reg; /* per register */
   isa_term mem, V, D, A;
   isa_term cond; /* the transition is possible */
+  /* a continuing system call that may store unknown bytes (`read`): under
+   * win_cond the bytes at [win_lo, win_lo + win_len) become `$sysmem`'s;
+   * all 0 when the letter stores nothing it does not say */
+  isa_term win_cond, win_lo, win_len;
 } pre_post;
 
 /* Post-state of letter l through a transition of kind k (NWA_INTERNAL for a
@@ -61,6 +68,12 @@ isa_term pre_alpha(const fd_vocab *v, isa_term pre, const tm_env *w, isa_term *a
 
 /* Does t mention a `$sys…` variable? */
 bool pre_mentions_fresh(tm_ctx *tc, isa_term t);
+
+/* A predicate over the pre-state implied by t: every atom of t that mentions
+ * a `$sys…` variable is replaced by what makes t weaker (true where it occurs
+ * positively, false where negatively).  ∃fresh. t ⇒ result, so a split on
+ * the result stays sound. */
+isa_term pre_forget_fresh(tm_ctx *tc, isa_term t);
 
 /* Word k of an auxiliary-stack array term (k an address-width term). */
 isa_term pre_aux_word(const fd_vocab *v, isa_term A, isa_term k);

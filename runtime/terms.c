@@ -336,6 +336,56 @@ static isa_term mk(tm_ctx *c, isa_op op, unsigned sort, const isa_term *a, unsig
 
 static bool is_k(tm_ctx *c, isa_term t, uint64_t v) { return c->n[t].kind == TM_CONST && c->n[t].val == v; }
 
+static bool complement(tm_ctx *c, isa_term x, isa_term y) {
+  return (c->n[x].kind == ISA_OP_LNOT && c->n[x].a[0] == y) || (c->n[y].kind == ISA_OP_LNOT && c->n[y].a[0] == x);
+}
+
+/* x op y with op ∧ (∨) is false (true) because some operand of one side's
+ * op-chain, two levels deep, is the negation of one of the other's: the
+ * splits of refinement conjoin a predicate with its own negation often. */
+static bool clashes(tm_ctx *c, isa_op op, isa_term x, isa_term y) {
+  isa_term xs[7], ys[7];
+  size_t nx = 0, ny = 0;
+  isa_term roots[2] = {x, y};
+  for (int side = 0; side < 2; side++) {
+    isa_term *v = side ? ys : xs;
+    size_t *n = side ? &ny : &nx;
+    v[(*n)++] = roots[side];
+    for (size_t i = 0; i < *n && *n + 2 <= 7; i++)
+      if (c->n[v[i]].kind == op) {
+        v[(*n)++] = c->n[v[i]].a[0];
+        v[(*n)++] = c->n[v[i]].a[1];
+      }
+  }
+  for (size_t i = 0; i < nx; i++)
+    for (size_t j = 0; j < ny; j++) {
+      const tm_node *p = &c->n[xs[i]], *q = &c->n[ys[j]];
+      if (p->kind == op || q->kind == op) continue;
+      if (complement(c, xs[i], ys[j])) return true;
+      /* t == k1 ∧ t == k2 with k1 ≠ k2 */
+      if (op == ISA_OP_LAND && p->kind == ISA_OP_EQ && q->kind == ISA_OP_EQ && p->a[0] == q->a[0] &&
+          c->n[p->a[1]].kind == TM_CONST && c->n[q->a[1]].kind == TM_CONST && p->a[1] != q->a[1])
+        return true;
+    }
+  return false;
+}
+
+/* Is x one of the operands of the op-chain rooted at t (a bounded walk)? */
+static bool in_chain(tm_ctx *c, isa_op op, isa_term t, isa_term x) {
+  isa_term st[64];
+  size_t n = 0;
+  st[n++] = t;
+  for (unsigned steps = 0; n && steps < 256; steps++) {
+    isa_term y = st[--n];
+    if (y == x) return true;
+    if (c->n[y].kind == op && n + 2 <= 64) {
+      st[n++] = c->n[y].a[0];
+      st[n++] = c->n[y].a[1];
+    }
+  }
+  return false;
+}
+
 static bool commutative(isa_op op) {
   return op == ISA_OP_ADD || op == ISA_OP_MUL || op == ISA_OP_AND || op == ISA_OP_OR || op == ISA_OP_XOR ||
          op == ISA_OP_EQ || op == ISA_OP_LAND || op == ISA_OP_LOR || op == ISA_OP_LXOR || op == ISA_OP_IFF;
@@ -402,11 +452,22 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
   case ISA_OP_SUB:
     if (is_k(c, a[1], 0)) return a[0];
     if (a[0] == a[1]) return tm_const(c, 0, w);
+    { /* (x + k1) - (x + k2) = k1 - k2: addresses in one frame */
+      isa_term b0, b1;
+      uint64_t o0, o1;
+      base_off(c, a[0], &b0, &o0);
+      base_off(c, a[1], &b1, &o1);
+      if (b0 && b0 == b1) return tm_const(c, (o0 - o1) & m, w);
+    }
     if (c->n[a[1]].kind == TM_CONST) return tm_app2(c, ISA_OP_ADD, a[0], tm_const(c, 0 - c->n[a[1]].val, w));
     break;
   case ISA_OP_MUL:
     if (is_k(c, a[1], 0)) return a[1];
     if (is_k(c, a[1], 1)) return a[0];
+    /* (x + k) * c = x * c + k * c: keeps scaled indices in base + offset form */
+    if (c->n[a[1]].kind == TM_CONST && c->n[a[0]].kind == ISA_OP_ADD && c->n[c->n[a[0]].a[1]].kind == TM_CONST)
+      return tm_app2(c, ISA_OP_ADD, tm_app2(c, ISA_OP_MUL, c->n[a[0]].a[0], a[1]),
+                     tm_const(c, (c->n[c->n[a[0]].a[1]].val * c->n[a[1]].val) & m, w));
     break;
   case ISA_OP_AND:
     if (is_k(c, a[1], 0)) return a[1];
@@ -429,12 +490,39 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
     if (is_k(c, a[1], 0)) return a[0];
     break;
   case ISA_OP_EQ:
+    /* ite(b, k1, k2) == k3 over constants: a condition on b alone (branch
+     * targets compared with the next PC, all over the refinements) */
+    if (c->n[a[1]].kind == TM_CONST && c->n[a[0]].kind == ISA_OP_ITE &&
+        c->n[c->n[a[0]].a[1]].kind == TM_CONST && c->n[c->n[a[0]].a[2]].kind == TM_CONST) {
+      isa_term t[3] = {c->n[a[0]].a[0], tm_const(c, c->n[c->n[a[0]].a[1]].val == c->n[a[1]].val, TM_BOOL),
+                       tm_const(c, c->n[c->n[a[0]].a[2]].val == c->n[a[1]].val, TM_BOOL)};
+      return tm_app(c, ISA_OP_ITE, t, 3, 0, 0);
+    }
+    if (a[0] == a[1]) return tm_true(c);
+    if (c->n[a[0]].sort != TM_BOOL) { /* x + k1 == x + k2 */
+      isa_term b0, b1;
+      uint64_t o0, o1;
+      base_off(c, a[0], &b0, &o0);
+      base_off(c, a[1], &b1, &o1);
+      if (b0 && b0 == b1) return tm_const(c, o0 == o1, TM_BOOL);
+    }
+    break;
   case ISA_OP_ULE:
-  case ISA_OP_SLE:
-  case ISA_OP_IFF:
+    if (is_k(c, a[0], 0)) return tm_true(c); /* 0 <=u x */
     if (a[0] == a[1]) return tm_true(c);
     break;
+  case ISA_OP_SLE:
+    if (a[0] == a[1]) return tm_true(c);
+    break;
+  case ISA_OP_IFF:
+    if (a[0] == a[1]) return tm_true(c);
+    if (is_k(c, a[1], 1)) return a[0];
+    if (is_k(c, a[1], 0)) return tm_app1(c, ISA_OP_LNOT, a[0]);
+    break;
   case ISA_OP_ULT:
+    if (is_k(c, a[1], 0)) return tm_false(c); /* x <u 0 */
+    if (a[0] == a[1]) return tm_false(c);
+    break;
   case ISA_OP_SLT:
   case ISA_OP_LXOR:
     if (a[0] == a[1]) return tm_false(c);
@@ -442,10 +530,17 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
   case ISA_OP_LAND:
     if (is_k(c, a[1], 0)) return a[1];
     if (is_k(c, a[1], 1) || a[0] == a[1]) return a[0];
+    if (clashes(c, ISA_OP_LAND, a[0], a[1])) return tm_false(c);
+    /* intersection conjoins [PC = a] with states that already say so */
+    if (in_chain(c, ISA_OP_LAND, a[0], a[1])) return a[0];
+    if (in_chain(c, ISA_OP_LAND, a[1], a[0])) return a[1];
     break;
   case ISA_OP_LOR:
     if (is_k(c, a[1], 1)) return a[1];
     if (is_k(c, a[1], 0) || a[0] == a[1]) return a[0];
+    if (clashes(c, ISA_OP_LOR, a[0], a[1])) return tm_true(c);
+    if (in_chain(c, ISA_OP_LOR, a[0], a[1])) return a[0];
+    if (in_chain(c, ISA_OP_LOR, a[1], a[0])) return a[1];
     break;
   case ISA_OP_ITE:
     if (c->n[a[0]].kind == TM_CONST) return c->n[a[0]].val ? a[1] : a[2];

@@ -154,7 +154,6 @@ static void check_flip(const char *path) {
   } else {
     /* keep everything before the last branch decision, negate that one */
     size_t last = p.npc;
-    while (last > 0 && tm_kind(tc, p.pc[last - 1]) != ISA_OP_EQ) last--;
     isa_term *q = calloc(p.npc + 1, sizeof *q);
     size_t nq = 0;
     for (size_t i = 0; i + 1 < last; i++) q[nq++] = p.pc[i];

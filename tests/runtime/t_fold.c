@@ -1,0 +1,677 @@
+/* t_fold.c — unit tests of runtime/fold.c: letters, directions, G0 (§3.5)
+ * and the trace folding π/[PC] of the MCVETO report (Fig. 5 rules 1–12, the
+ * self-modifying-code variant with states q_{a,I}, and the three endings
+ * FD_END_HALT / OPEN / FAULT), on recorded traces of real x86 (and one
+ * PowerPC) instructions.
+ *
+ * For each trace the test derives the expected G_π from the paper's rules by
+ * hand and checks it exactly: the number of states, each state's predicate
+ * (PC = a, or PC = a ∧ the bytes at a are I's; evaluated, and for q_a also
+ * compared as a term), its acceptance, the start state, the per-state site
+ * letters fd_fold returns, every transition the rules prescribe (with its
+ * kind, letter and call predecessor) and the number of live transitions, so
+ * nothing extra may be there.
+ *
+ * States are found by their predicates, not by their numbers: q_a is the
+ * state whose predicate is [PC = a], TS the accepting state labelled true,
+ * Exit the rejecting one labelled true, TS_a (the surrogates) the other
+ * accepting states.
+ *
+ * Where fold.c deviates from Fig. 5 on purpose (docs/architecture.md §9), the
+ * expectation follows the documented deviation, marked "DEVIATION" below:
+ *   - rule 7 for every call site, matched or not;
+ *   - surrogates TS_a for indirect jumps/calls (rules 8b, 9) with predicate
+ *     PC ∉ {targets seen from a} and TS's outgoing transitions (including
+ *     the rule-7 returns), instead of edges to TS itself;
+ *   - system calls have two outcomes (exit = direction 1, continuing = 0):
+ *     the unseen one is added like rule 8a's other branch direction, to Exit
+ *     for the ending outcome and to TS for the continuing one;
+ *   - calls/returns that may fall through (PowerPC beqlr) have two outcomes
+ *     too; the unseen real return gets rule 12's edge and rule 10's returns.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fold.h"
+#include "nwa.h"
+#include "terms.h"
+
+extern const isa_desc x86_isa_desc;
+extern const isa_desc ppc_isa_desc;
+
+static int fails;
+#define CHECK(c)                                                                \
+  do {                                                                          \
+    if (!(c)) {                                                                 \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);     \
+      fails++;                                                                  \
+    }                                                                           \
+  } while (0)
+
+static const isa_desc *D;
+static tm_ctx *tc;
+static fd_vocab V;
+static fd_letters *L;
+static const char *cur; /* the trace being checked, for messages */
+
+/* ---- machine states for evaluating predicates ------------------------------ */
+
+#define WVARS 256
+typedef struct wst {
+  uint64_t var[WVARS];
+  struct {
+    uint32_t arr;
+    uint64_t addr;
+    uint8_t b;
+  } m[64];
+  unsigned nm;
+} wst;
+
+static uint64_t w_var(void *c, uint32_t i) { return i < WVARS ? ((wst *)c)->var[i] : 0; }
+static uint8_t w_mem(void *c, uint32_t arr, uint64_t a) {
+  const wst *w = c;
+  for (unsigned k = w->nm; k-- > 0;)
+    if (w->m[k].arr == arr && w->m[k].addr == a) return w->m[k].b;
+  return 0;
+}
+static void w_store(wst *w, isa_term arr, uint64_t a, uint8_t b) {
+  if (w->nm == 64) {
+    fputs("t_fold: witness memory full\n", stderr);
+    exit(1);
+  }
+  w->m[w->nm].arr = tm_var_index(tc, arr);
+  w->m[w->nm].addr = a;
+  w->m[w->nm++].b = b;
+}
+static uint64_t eval_in(isa_term t, wst *w) {
+  tm_env e = {w, w_var, w_mem};
+  return tm_eval(tc, t, &e);
+}
+/* A state with PC = pc and the bytes b[0..n) at pc. */
+static uint64_t eval_at(isa_term t, uint64_t pc, const uint8_t *b, unsigned n) {
+  static wst w;
+  memset(&w, 0, sizeof w);
+  w.var[tm_var_index(tc, V.pc)] = pc;
+  for (unsigned k = 0; k < n; k++) w_store(&w, V.mem, pc + k, b[k]);
+  return eval_in(t, &w);
+}
+
+/* ---- instructions and letters ---------------------------------------------- */
+
+typedef struct ins {
+  const uint8_t *b;
+  unsigned len;
+} ins;
+#define INS(...) ((ins){(const uint8_t[]){__VA_ARGS__}, sizeof((const uint8_t[]){__VA_ARGS__})})
+
+/* x86 */
+#define MOV1 INS(0xB8, 0x01, 0x00, 0x00, 0x00)       /* mov eax, 1 */
+#define MOV2 INS(0xB8, 0x02, 0x00, 0x00, 0x00)       /* mov eax, 2 */
+#define STORE5 INS(0xC7, 0x00, 0x05, 0x00, 0x00, 0x00) /* mov dword [eax], 5 */
+#define RET INS(0xC3)
+#define INT80 INS(0xCD, 0x80)
+#define HLT INS(0xF4)
+#define JMP_EAX INS(0xFF, 0xE0)
+#define CALL_EAX INS(0xFF, 0xD0)
+
+static uint32_t insn_id(const isa_desc *d, uint64_t pc, ins i) {
+  isa_insn in;
+  if (d->decode(i.b, i.len, pc, &in) != ISA_DECODE_OK || in.len != i.len) {
+    fprintf(stderr, "t_fold: the test's bytes at 0x%llx do not decode as one %u-byte %s instruction\n",
+            (unsigned long long)pc, i.len, d->name);
+    exit(1);
+  }
+  return in.id;
+}
+static isa_flow flow_of(uint64_t pc, ins i) { return D->insns[insn_id(D, pc, i)].flow; }
+static nwa_letter let(uint64_t pc, ins i, unsigned dir) { return fd_intern(L, pc, i.b, i.len, dir, insn_id(D, pc, i)); }
+static fd_step step(uint64_t pc, ins i, unsigned dir, uint8_t kind) { return (fd_step){pc, let(pc, i, dir), kind}; }
+static isa_term pc_is(uint64_t a) { return tm_app2(tc, ISA_OP_EQ, V.pc, tm_const(tc, a, D->regs[D->pc].width)); }
+
+static void use_isa(const isa_desc *d) {
+  if (L) fd_letters_free(L);
+  if (tc) tm_free(tc);
+  D = d;
+  tc = tm_new(d->addr_bits);
+  fd_vocab_init(&V, d, tc);
+  L = fd_letters_new();
+}
+
+/* ---- a folded trace and what to expect of it ------------------------------- */
+
+typedef struct fx {
+  nwa *g;
+  nwa_letter *site;
+  nwa_state ts, ex; /* TS and Exit */
+} fx;
+
+static const char *kname(int k) { return k == NWA_INTERNAL ? "internal" : k == NWA_CALL ? "call" : "return"; }
+
+/* Fold and check what every G_π has: the state count, the start (the first
+ * position's state), TS (rule 5: accepting, labelled true, site 0), Exit
+ * (rule 11: rejecting, labelled true, site 0). */
+static fx fold(const char *name, const fd_step *st, size_t n, fd_end end, bool smc, size_t nstates) {
+  cur = name;
+  fx f = {0};
+  f.g = fd_fold(&V, L, st, n, end, smc, &f.site);
+  f.ts = f.ex = NWA_NONE;
+  if (nwa_nstates(f.g) != nstates) {
+    fprintf(stderr, "%s: %zu states, expected %zu\n", name, nwa_nstates(f.g), nstates);
+    fails++;
+  }
+  for (nwa_state s = 0; s < nwa_nstates(f.g); s++) {
+    if (nwa_pred(f.g, s) != tm_true(tc)) continue;
+    nwa_state *slot = nwa_accepting(f.g, s) ? &f.ts : &f.ex;
+    if (*slot != NWA_NONE) {
+      fprintf(stderr, "%s: two %s states labelled true\n", name, slot == &f.ts ? "accepting" : "rejecting");
+      fails++;
+    }
+    *slot = s;
+    if (f.site[s] != 0) {
+      fprintf(stderr, "%s: TS/Exit state %u has site letter %u\n", name, s, f.site[s]);
+      fails++;
+    }
+  }
+  if (f.ts == NWA_NONE || f.ex == NWA_NONE) {
+    fprintf(stderr, "%s: no TS or no Exit state\n", name);
+    fails++;
+  }
+  return f;
+}
+
+/* q_a (rule 1): the one state labelled exactly [PC = a]; rejecting; its site
+ * is the direction-0 letter of the instruction i at a. */
+static nwa_state qa(fx *f, uint64_t a, ins i) {
+  nwa_state r = NWA_NONE;
+  for (nwa_state s = 0; s < nwa_nstates(f->g); s++)
+    if (nwa_pred(f->g, s) == pc_is(a)) {
+      if (r != NWA_NONE) {
+        fprintf(stderr, "%s: two states for PC = 0x%llx\n", cur, (unsigned long long)a);
+        fails++;
+      }
+      r = s;
+    }
+  if (r == NWA_NONE) {
+    fprintf(stderr, "%s: no state q_0x%llx\n", cur, (unsigned long long)a);
+    fails++;
+    return 0;
+  }
+  CHECK(!nwa_accepting(f->g, r));
+  CHECK(eval_at(nwa_pred(f->g, r), a, i.b, i.len) == 1);
+  CHECK(eval_at(nwa_pred(f->g, r), a + 1, i.b, i.len) == 0);
+  if (f->site[r] != let(a, i, 0)) {
+    fprintf(stderr, "%s: site of q_0x%llx is letter %u, expected %u\n", cur, (unsigned long long)a, f->site[r], let(a, i, 0));
+    fails++;
+  }
+  return r;
+}
+
+/* q_{a,I} (SMC variant): the one rejecting state other than Exit whose
+ * predicate holds when PC = a and the bytes at a are I's; it must fail when
+ * PC differs and when any one byte of I differs. */
+static nwa_state qai(fx *f, uint64_t a, ins i) {
+  nwa_state r = NWA_NONE;
+  for (nwa_state s = 0; s < nwa_nstates(f->g); s++) {
+    if (s == f->ex || nwa_accepting(f->g, s) || !eval_at(nwa_pred(f->g, s), a, i.b, i.len)) continue;
+    if (r != NWA_NONE) {
+      fprintf(stderr, "%s: two states hold at PC = 0x%llx with those bytes\n", cur, (unsigned long long)a);
+      fails++;
+    }
+    r = s;
+  }
+  if (r == NWA_NONE) {
+    fprintf(stderr, "%s: no state q_{0x%llx,I}\n", cur, (unsigned long long)a);
+    fails++;
+    return 0;
+  }
+  isa_term p = nwa_pred(f->g, r);
+  CHECK(eval_at(p, a + 1, i.b, i.len) == 0);
+  for (unsigned k = 0; k < i.len; k++) {
+    uint8_t b[ISA_MAX_LEN];
+    memcpy(b, i.b, i.len);
+    b[k] ^= 0x40;
+    if (eval_at(p, a, b, i.len)) {
+      fprintf(stderr, "%s: q_{0x%llx,I} holds with byte %u changed\n", cur, (unsigned long long)a, k);
+      fails++;
+    }
+  }
+  if (f->site[r] != let(a, i, 0)) {
+    fprintf(stderr, "%s: site of q_{0x%llx,I} is letter %u, expected %u\n", cur, (unsigned long long)a, f->site[r],
+            let(a, i, 0));
+    fails++;
+  }
+  return r;
+}
+
+/* The surrogate TS_a (DEVIATION, architecture §9): accepting, site 0, and
+ * its predicate is PC ∉ seen[0..n). */
+static nwa_state surrogate(fx *f, const uint64_t *seen, size_t n, uint64_t other) {
+  nwa_state r = NWA_NONE;
+  for (nwa_state s = 0; s < nwa_nstates(f->g); s++)
+    if (nwa_accepting(f->g, s) && s != f->ts) {
+      CHECK(r == NWA_NONE);
+      r = s;
+    }
+  if (r == NWA_NONE) {
+    fprintf(stderr, "%s: no surrogate state\n", cur);
+    fails++;
+    return 0;
+  }
+  CHECK(f->site[r] == 0);
+  for (size_t k = 0; k < n; k++) CHECK(eval_at(nwa_pred(f->g, r), seen[k], NULL, 0) == 0);
+  CHECK(eval_at(nwa_pred(f->g, r), other, NULL, 0) == 1);
+  return r;
+}
+
+typedef struct ex {
+  int kind;
+  nwa_state from, pred;
+  nwa_letter l;
+  nwa_state to;
+} ex;
+#define I_(f, l, t) ((ex){NWA_INTERNAL, f, NWA_NONE, l, t})
+#define C_(f, l, t) ((ex){NWA_CALL, f, NWA_NONE, l, t})
+#define R_(x, p, l, t) ((ex){NWA_RETURN, x, p, l, t})
+/* rule 6: TS's three self-loops */
+#define TS_LOOPS(f) I_((f).ts, NWA_ANY, (f).ts), C_((f).ts, NWA_ANY, (f).ts), R_((f).ts, (f).ts, NWA_ANY, (f).ts)
+
+static bool same_edge(const nwa_edge *e, const ex *x) {
+  return !e->dead && e->kind == x->kind && e->from == x->from && e->letter == x->l && e->to == x->to &&
+         (x->kind != NWA_RETURN || e->pred == x->pred);
+}
+
+/* Exactly the transitions e[0..n): each is live, and no other is. */
+static void expect_edges(const fx *f, const ex *e, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    for (size_t j = 0; j < k; j++)
+      if (!memcmp(&e[k], &e[j], sizeof e[k])) {
+        fprintf(stderr, "%s: the test lists edge %zu twice\n", cur, k);
+        fails++;
+      }
+  for (size_t k = 0; k < n; k++) {
+    bool found = false;
+    for (size_t i = 0; i < nwa_nedges(f->g) && !found; i++) found = same_edge(nwa_edge_at(f->g, i), &e[k]);
+    if (!found) {
+      fprintf(stderr, "%s: missing %s edge #%zu: from %u pred %d letter %u to %u\n", cur, kname(e[k].kind), k,
+              e[k].from, e[k].kind == NWA_RETURN ? (int)e[k].pred : -1, e[k].l, e[k].to);
+      fails++;
+    }
+  }
+  for (size_t i = 0; i < nwa_nedges(f->g); i++) {
+    const nwa_edge *g = nwa_edge_at(f->g, i);
+    if (g->dead) continue;
+    bool listed = false;
+    for (size_t k = 0; k < n && !listed; k++) listed = same_edge(g, &e[k]);
+    if (!listed) {
+      fprintf(stderr, "%s: unexpected %s edge: from %u pred %d letter %u to %u\n", cur, kname(g->kind), g->from,
+              g->kind == NWA_RETURN ? (int)g->pred : -1, g->letter, g->to);
+      fails++;
+    }
+  }
+  if (nwa_live_edges(f->g) != n) {
+    fprintf(stderr, "%s: %zu live edges, expected %zu\n", cur, nwa_live_edges(f->g), n);
+    fails++;
+  }
+}
+#define EXPECT(f, ...)                                                  \
+  do {                                                                  \
+    const ex e_[] = {__VA_ARGS__};                                      \
+    expect_edges(&(f), e_, sizeof e_ / sizeof e_[0]);                   \
+  } while (0)
+
+static void done(fx *f) {
+  nwa_free(f->g);
+  free(f->site);
+}
+
+/* ---- letters, directions, G0 ------------------------------------------------ */
+
+static void t_letters(void) {
+  use_isa(&x86_isa_desc);
+  nwa_letter a = let(0x1000, MOV1, 0), b = let(0x1000, MOV2, 0), c = let(0x1004, MOV1, 0);
+  CHECK(a != NWA_ANY && b != NWA_ANY && c != NWA_ANY);
+  CHECK(a != b && a != c && b != c); /* (address, bytes) tell letters apart */
+  CHECK(let(0x1000, MOV1, 0) == a);  /* interning */
+  nwa_letter j0 = let(0x1005, INS(0x75, 0xF9), 0), j1 = let(0x1005, INS(0x75, 0xF9), 1);
+  CHECK(j0 != j1); /* and so does the direction */
+  CHECK(fd_letter_count(L) == 5);
+  CHECK(fd_letter_get(L, NWA_ANY) == NULL);
+  CHECK(fd_letter_get(L, 6) == NULL);
+  const fd_letter *e = fd_letter_get(L, j1);
+  CHECK(e && e->pc == 0x1005 && e->len == 2 && e->dir == 1 && e->bytes[0] == 0x75 && e->bytes[1] == 0xF9);
+  CHECK(e && e->insn == insn_id(D, 0x1005, INS(0x75, 0xF9)));
+  /* many letters: the table and its hash grow, and every one stays found */
+  nwa_letter many[600];
+  for (unsigned k = 0; k < 600; k++) many[k] = let(0x4000 + 5 * k, MOV1, 0);
+  for (unsigned k = 0; k < 600; k++) CHECK(let(0x4000 + 5 * k, MOV1, 0) == many[k]);
+  for (unsigned k = 0; k < 600; k++) CHECK(fd_letter_get(L, many[k])->pc == 0x4000 + 5 * k);
+  CHECK(fd_letter_count(L) == 605);
+  CHECK(let(0x1000, MOV1, 0) == a && let(0x1005, INS(0x75, 0xF9), 1) == j1);
+}
+
+static void t_directions(void) {
+  use_isa(&x86_isa_desc);
+  uint32_t jne = insn_id(D, 0x1005, INS(0x75, 0xF9)), sys = insn_id(D, 0x1000, INT80);
+  uint32_t call = insn_id(D, 0x1000, INS(0xE8, 0xFB, 0x0F, 0x00, 0x00)), ret = insn_id(D, 0x2000, RET);
+  uint32_t mov = insn_id(D, 0x1000, MOV1);
+  CHECK(fd_has_directions(D, jne) && fd_has_directions(D, sys));
+  CHECK(!fd_has_directions(D, call) && !fd_has_directions(D, ret) && !fd_has_directions(D, mov));
+  /* conditional jump: 1 = taken (next PC is not the following instruction) */
+  CHECK(fd_direction(D, jne, 0x1005, 2, 0x1000, 0) == 1);
+  CHECK(fd_direction(D, jne, 0x1005, 2, 0x1007, 0) == 0);
+  /* system call: 1 = it ends the program (i386: exit 1, exit_group 252) */
+  CHECK(fd_direction(D, sys, 0x1000, 2, 0x1002, 1) == 1);
+  CHECK(fd_direction(D, sys, 0x1000, 2, 0x1002, 252) == 1);
+  CHECK(fd_direction(D, sys, 0x1000, 2, 0x1002, 3) == 0); /* read */
+  CHECK(fd_direction(D, sys, 0x1000, 2, 0x1002, 4) == 0); /* write */
+  CHECK(fd_direction(D, call, 0x1000, 5, 0x2000, 0) == 0);
+  CHECK(fd_direction(D, ret, 0x2000, 1, 0x1005, 0) == 0);
+  CHECK(fd_direction(D, mov, 0x1000, 5, 0x1005, 0) == 0);
+  /* PowerPC: beqlr may fall through; 1 = it fell through */
+  use_isa(&ppc_isa_desc);
+  uint32_t beqlr = insn_id(D, 0x2000, INS(0x4D, 0x82, 0x00, 0x20)), blr = insn_id(D, 0x2000, INS(0x4E, 0x80, 0x00, 0x20));
+  CHECK(D->insns[beqlr].flow == ISA_FLOW_RETURN && D->insns[beqlr].may_fall_through);
+  CHECK(fd_has_directions(D, beqlr) && !fd_has_directions(D, blr));
+  CHECK(fd_direction(D, beqlr, 0x2000, 4, 0x2004, 0) == 1);
+  CHECK(fd_direction(D, beqlr, 0x2000, 4, 0x1004, 0) == 0);
+  CHECK(fd_direction(D, blr, 0x2000, 4, 0x2004, 0) == 0); /* cannot fall through: a return to 0x2004 */
+}
+
+/* §3.5: q1 = PC ≠ target ∧ ¬V (start, rejecting), q2 = PC = target ∨ V
+ * (accepting), and wildcard internal, call and return transitions between
+ * them in every combination (Fig. 3): 4 + 4 + 8. */
+static void t_initial(void) {
+  use_isa(&x86_isa_desc);
+  cur = "G0";
+  nwa *g = fd_initial(&V, 0x1234);
+  CHECK(nwa_nstates(g) == 2);
+  nwa_state q1 = nwa_start(g), q2 = !q1;
+  CHECK(!nwa_accepting(g, q1) && nwa_accepting(g, q2));
+  for (int pcat = 0; pcat < 2; pcat++)
+    for (int v = 0; v < 2; v++) {
+      static wst w;
+      memset(&w, 0, sizeof w);
+      w.var[tm_var_index(tc, V.pc)] = pcat ? 0x1234 : 0x1235;
+      w.var[tm_var_index(tc, V.V)] = (uint64_t)v;
+      CHECK(eval_in(nwa_pred(g, q1), &w) == (uint64_t)(!pcat && !v));
+      CHECK(eval_in(nwa_pred(g, q2), &w) == (uint64_t)(pcat || v));
+    }
+  fx f = {g, NULL, NWA_NONE, NWA_NONE};
+  EXPECT(f, I_(q1, NWA_ANY, q1), I_(q1, NWA_ANY, q2), I_(q2, NWA_ANY, q1), I_(q2, NWA_ANY, q2),
+         C_(q1, NWA_ANY, q1), C_(q1, NWA_ANY, q2), C_(q2, NWA_ANY, q1), C_(q2, NWA_ANY, q2),
+         R_(q1, q1, NWA_ANY, q1), R_(q1, q1, NWA_ANY, q2), R_(q1, q2, NWA_ANY, q1), R_(q1, q2, NWA_ANY, q2),
+         R_(q2, q1, NWA_ANY, q1), R_(q2, q1, NWA_ANY, q2), R_(q2, q2, NWA_ANY, q1), R_(q2, q2, NWA_ANY, q2));
+  nwa_free(g);
+}
+
+/* ---- Fig. 5 ------------------------------------------------------------------- */
+
+#define JNE_1005 INS(0x75, 0xF9) /* at 0x1005: jne 0x1000 */
+
+/* Rules 1, 2, 5, 6, 8a (both directions seen: nothing added), 10.
+ *   0x1000 mov eax,1; 0x1005 jne 0x1000 (taken); 0x1000 mov; 0x1005 jne (not
+ *   taken); 0x1007 mov eax,2; the run stops (OPEN). */
+static void t_loop(void) {
+  use_isa(&x86_isa_desc);
+  fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JNE_1005, 1, 0), step(0x1000, MOV1, 0, 0),
+                  step(0x1005, JNE_1005, 0, 0), step(0x1007, MOV2, 0, 0)};
+  fx f = fold("loop", st, 5, FD_END_OPEN, false, 5);
+  nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, JNE_1005), c = qa(&f, 0x1007, MOV2);
+  CHECK(nwa_start(f.g) == a);
+  EXPECT(f, I_(a, let(0x1000, MOV1, 0), b),                       /* rule 2 (twice in π, once in G_π) */
+         I_(b, let(0x1005, JNE_1005, 1), a), I_(b, let(0x1005, JNE_1005, 0), c), /* rule 2 */
+         I_(c, let(0x1007, MOV2, 0), f.ts),                       /* rule 10 */
+         TS_LOOPS(f));                                            /* rule 6 */
+  done(&f);
+}
+
+/* Rule 8a: a branch seen in one direction gets the other to TS.
+ *   0x1000 jne 0x1007 (not taken); 0x1002 je 0x1007 (taken); 0x1007 mov; OPEN */
+static void t_branch_one_way(void) {
+  use_isa(&x86_isa_desc);
+  ins jne = INS(0x75, 0x05), je = INS(0x74, 0x03);
+  fd_step st[] = {step(0x1000, jne, 0, 0), step(0x1002, je, 1, 0), step(0x1007, MOV1, 0, 0)};
+  fx f = fold("branch one way", st, 3, FD_END_OPEN, false, 5);
+  nwa_state a = qa(&f, 0x1000, jne), b = qa(&f, 0x1002, je), c = qa(&f, 0x1007, MOV1);
+  CHECK(nwa_start(f.g) == a);
+  EXPECT(f, I_(a, let(0x1000, jne, 0), b), I_(a, let(0x1000, jne, 1), f.ts), /* rules 2, 8a */
+         I_(b, let(0x1002, je, 1), c), I_(b, let(0x1002, je, 0), f.ts),        /* rules 2, 8a */
+         I_(c, let(0x1007, MOV1, 0), f.ts), TS_LOOPS(f));                      /* rules 10, 6 */
+  done(&f);
+}
+
+#define CALL_1000 INS(0xE8, 0xFB, 0x0F, 0x00, 0x00) /* at 0x1000: call 0x2000 */
+#define CALL_1005 INS(0xE8, 0xF6, 0x0F, 0x00, 0x00) /* at 0x1005: call 0x2000 */
+
+/* Rules 3, 4, 7, 11, 12 and the system call's other outcome.
+ *   0x1000 call 0x2000; 0x2000 ret; 0x1005 call 0x2000; 0x2000 ret;
+ *   0x100A mov eax,1; 0x100F int 0x80 (exit: direction 1); HALT. */
+static void t_calls(void) {
+  use_isa(&x86_isa_desc);
+  ins mov = MOV1;
+  fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, RET, 0, 2), step(0x1005, CALL_1005, 0, 1),
+                  step(0x2000, RET, 0, 2),       step(0x100A, mov, 0, 0), step(0x100F, INT80, 1, 0)};
+  fx f = fold("calls", st, 6, FD_END_HALT, false, 7);
+  nwa_state c1 = qa(&f, 0x1000, CALL_1000), r = qa(&f, 0x2000, RET), c2 = qa(&f, 0x1005, CALL_1005);
+  nwa_state m = qa(&f, 0x100A, mov), s = qa(&f, 0x100F, INT80);
+  nwa_letter ret = let(0x2000, RET, 0);
+  CHECK(nwa_start(f.g) == c1);
+  EXPECT(f, C_(c1, let(0x1000, CALL_1000, 0), r), C_(c2, let(0x1005, CALL_1005, 0), r), /* rule 3 */
+         R_(r, c1, ret, c2), R_(r, c2, ret, m),        /* rule 4: the call predecessor's state */
+         I_(r, ret, f.ts),                             /* rule 12 */
+         I_(m, let(0x100A, mov, 0), s),                /* rule 2 */
+         I_(s, let(0x100F, INT80, 1), f.ex),           /* rule 11 */
+         I_(s, let(0x100F, INT80, 0), f.ts),           /* DEVIATION: the continuing outcome, unseen */
+         R_(f.ts, c1, NWA_ANY, f.ts), R_(f.ts, c2, NWA_ANY, f.ts), /* DEVIATION: rule 7 for matched calls */
+         TS_LOOPS(f));
+  done(&f);
+}
+
+/* Rule 7 for a call π leaves pending (the run stops inside the callee).
+ *   0x1000 call 0x2000; 0x2000 mov eax,1; OPEN */
+static void t_pending_call(void) {
+  use_isa(&x86_isa_desc);
+  fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, MOV1, 0, 0)};
+  fx f = fold("pending call", st, 2, FD_END_OPEN, false, 4);
+  nwa_state c = qa(&f, 0x1000, CALL_1000), m = qa(&f, 0x2000, MOV1);
+  EXPECT(f, C_(c, let(0x1000, CALL_1000, 0), m), I_(m, let(0x2000, MOV1, 0), f.ts), R_(f.ts, c, NWA_ANY, f.ts),
+         TS_LOOPS(f));
+  done(&f);
+}
+
+/* Rule 8b with the surrogate (DEVIATION: TS_a, not TS).
+ *   0x1000 jmp eax (to 0x2000); 0x2000 jmp 0x1000; 0x1000 jmp eax (to 0x3000);
+ *   0x3000 mov eax,1; OPEN */
+static void t_indirect_jump(void) {
+  use_isa(&x86_isa_desc);
+  ins jmp = INS(0xE9, 0xFB, 0xEF, 0xFF, 0xFF); /* at 0x2000: jmp 0x1000 */
+  CHECK(flow_of(0x1000, JMP_EAX) == ISA_FLOW_IJUMP && flow_of(0x2000, jmp) == ISA_FLOW_JUMP);
+  fd_step st[] = {step(0x1000, JMP_EAX, 0, 0), step(0x2000, jmp, 0, 0), step(0x1000, JMP_EAX, 0, 0),
+                  step(0x3000, MOV1, 0, 0)};
+  fx f = fold("indirect jump", st, 4, FD_END_OPEN, false, 6);
+  nwa_state a = qa(&f, 0x1000, JMP_EAX), b = qa(&f, 0x2000, jmp), c = qa(&f, 0x3000, MOV1);
+  const uint64_t seen[] = {0x2000, 0x3000};
+  nwa_state sa = surrogate(&f, seen, 2, 0x4000);
+  nwa_letter l = let(0x1000, JMP_EAX, 0);
+  EXPECT(f, I_(a, l, b), I_(a, l, c), I_(b, let(0x2000, jmp, 0), a), /* rule 2 */
+         I_(a, l, sa),                                                /* rule 8b */
+         I_(c, let(0x3000, MOV1, 0), f.ts), TS_LOOPS(f),              /* rules 10, 6 */
+         I_(sa, NWA_ANY, f.ts), C_(sa, NWA_ANY, f.ts), R_(sa, f.ts, NWA_ANY, f.ts)); /* TS_a leaves like TS */
+  done(&f);
+}
+
+/* Rule 9 with the surrogate; the surrogate also gets rule 7's returns.
+ *   0x1000 call eax (to 0x2000); 0x2000 ret; 0x1002 mov eax,1; OPEN */
+static void t_indirect_call(void) {
+  use_isa(&x86_isa_desc);
+  CHECK(flow_of(0x1000, CALL_EAX) == ISA_FLOW_ICALL);
+  fd_step st[] = {step(0x1000, CALL_EAX, 0, 1), step(0x2000, RET, 0, 2), step(0x1002, MOV1, 0, 0)};
+  fx f = fold("indirect call", st, 3, FD_END_OPEN, false, 6);
+  nwa_state c = qa(&f, 0x1000, CALL_EAX), r = qa(&f, 0x2000, RET), m = qa(&f, 0x1002, MOV1);
+  const uint64_t seen[] = {0x2000};
+  nwa_state sc = surrogate(&f, seen, 1, 0x3000);
+  nwa_letter l = let(0x1000, CALL_EAX, 0), ret = let(0x2000, RET, 0);
+  EXPECT(f, C_(c, l, r), C_(c, l, sc),                    /* rules 3, 9 */
+         R_(r, c, ret, m), I_(r, ret, f.ts),              /* rules 4, 12 */
+         I_(m, let(0x1002, MOV1, 0), f.ts),               /* rule 10 */
+         R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f),         /* rules 7 (DEVIATION: matched), 6 */
+         I_(sc, NWA_ANY, f.ts), C_(sc, NWA_ANY, f.ts), R_(sc, f.ts, NWA_ANY, f.ts), R_(sc, c, NWA_ANY, f.ts));
+  done(&f);
+}
+
+/* The endings.  FD_END_FAULT: the last step did not complete, so both of its
+ * outcomes are possible (rule 10 for each direction, and no rule 8a); a step
+ * with one outcome folds as with OPEN.  FD_END_HALT: rule 11 (hlt). */
+static void t_endings(void) {
+  use_isa(&x86_isa_desc);
+  {
+    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JNE_1005, 0, 0)};
+    fx f = fold("fault at a branch", st, 2, FD_END_FAULT, false, 4);
+    nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, JNE_1005);
+    EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, JNE_1005, 0), f.ts),
+           I_(b, let(0x1005, JNE_1005, 1), f.ts), TS_LOOPS(f));
+    done(&f);
+  }
+  for (int e = 0; e < 2; e++) {
+    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, STORE5, 0, 0)};
+    fx f = fold(e ? "fault at a store" : "open after a store", st, 2, e ? FD_END_FAULT : FD_END_OPEN, false, 4);
+    nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, STORE5);
+    EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, STORE5, 0), f.ts), TS_LOOPS(f));
+    done(&f);
+  }
+  {
+    /* a one-step trace: a system call that faulted may have exited or not */
+    fd_step st[] = {step(0x1000, INT80, 0, 0)};
+    fx f = fold("fault at a system call", st, 1, FD_END_FAULT, false, 3);
+    nwa_state a = qa(&f, 0x1000, INT80);
+    CHECK(nwa_start(f.g) == a);
+    EXPECT(f, I_(a, let(0x1000, INT80, 0), f.ts), I_(a, let(0x1000, INT80, 1), f.ex), TS_LOOPS(f));
+    done(&f);
+  }
+  {
+    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, HLT, 0, 0)};
+    CHECK(flow_of(0x1005, HLT) == ISA_FLOW_HALT);
+    fx f = fold("halt", st, 2, FD_END_HALT, false, 4);
+    nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, HLT);
+    EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, HLT, 0), f.ex), TS_LOOPS(f)); /* rule 11 */
+    done(&f);
+  }
+  {
+    /* a continuing system call inside π: its unseen ending outcome goes to
+     * Exit (DEVIATION: system calls have two outcomes) */
+    fd_step st[] = {step(0x1000, INT80, 0, 0), step(0x1002, MOV1, 0, 0)};
+    fx f = fold("continuing system call", st, 2, FD_END_OPEN, false, 4);
+    nwa_state a = qa(&f, 0x1000, INT80), b = qa(&f, 0x1002, MOV1);
+    EXPECT(f, I_(a, let(0x1000, INT80, 0), b), I_(a, let(0x1000, INT80, 1), f.ex), I_(b, let(0x1002, MOV1, 0), f.ts),
+           TS_LOOPS(f));
+    done(&f);
+  }
+  {
+    /* Rule 10 for a run that stops right after a call (Fig. 5 assumes it
+     * never does; fold makes it a call transition to TS) ... */
+    fd_step st[] = {step(0x1000, CALL_1000, 0, 1)};
+    fx f = fold("open after a call", st, 1, FD_END_OPEN, false, 3);
+    nwa_state c = qa(&f, 0x1000, CALL_1000);
+    EXPECT(f, C_(c, let(0x1000, CALL_1000, 0), f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f));
+    done(&f);
+  }
+  {
+    /* ... or after a ret: rule 12's internal edge, and return transitions to
+     * TS with every call-site state and TS as the call predecessor */
+    fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, RET, 0, 2)};
+    fx f = fold("open after a ret", st, 2, FD_END_OPEN, false, 4);
+    nwa_state c = qa(&f, 0x1000, CALL_1000), r = qa(&f, 0x2000, RET);
+    nwa_letter ret = let(0x2000, RET, 0);
+    EXPECT(f, C_(c, let(0x1000, CALL_1000, 0), r), I_(r, ret, f.ts), R_(r, f.ts, ret, f.ts), R_(r, c, ret, f.ts),
+           R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f));
+    done(&f);
+  }
+}
+
+/* The SMC variant: states q_{a,I}; items 8–10 of Fig. 5 replaced by wildcard
+ * internal, call and return transitions to TS from every position's state,
+ * the return's call predecessor being the state of the latest call still
+ * unmatched before that position.  fold.c keeps rules 8–10 as well (here:
+ * rule 10's edge, which the wildcard edge subsumes).  Where no call is
+ * pending, the paper names no predecessor; fold uses TS (DEVIATION).
+ *   0x1000 mov eax,1; 0x1005 call 0x2000; 0x2000 mov eax,1; 0x2005 ret;
+ *   0x100A jmp 0x1000; 0x1000 mov eax,2 (the code was rewritten); OPEN.
+ * Folded per address (no SMC), both instructions at 0x1000 are one state. */
+static void t_smc(void) {
+  use_isa(&x86_isa_desc);
+  ins jmp = INS(0xE9, 0xF1, 0xFF, 0xFF, 0xFF); /* at 0x100A: jmp 0x1000 */
+  fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0),
+                  step(0x2005, RET, 0, 2),  step(0x100A, jmp, 0, 0),       step(0x1000, MOV2, 0, 0)};
+  nwa_letter m1 = let(0x1000, MOV1, 0), m2 = let(0x1000, MOV2, 0), call = let(0x1005, CALL_1005, 0);
+  nwa_letter m3 = let(0x2000, MOV1, 0), ret = let(0x2005, RET, 0), j = let(0x100A, jmp, 0);
+  {
+    fx f = fold("smc", st, 6, FD_END_OPEN, true, 8);
+    nwa_state a = qai(&f, 0x1000, MOV1), c = qai(&f, 0x1005, CALL_1005), x = qai(&f, 0x2000, MOV1);
+    nwa_state r = qai(&f, 0x2005, RET), jj = qai(&f, 0x100A, jmp), b = qai(&f, 0x1000, MOV2);
+    CHECK(a != b && nwa_start(f.g) == a);
+    nwa_state T = f.ts;
+    EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, b), /* rules 2–4 */
+           I_(r, ret, T), I_(b, m2, T), R_(T, c, NWA_ANY, T), TS_LOOPS(f),                 /* rules 12, 10, 7, 6 */
+           /* the SMC items, position by position */
+           I_(a, NWA_ANY, T), C_(a, NWA_ANY, T), R_(a, T, NWA_ANY, T),    /* nothing pending */
+           I_(c, NWA_ANY, T), C_(c, NWA_ANY, T), R_(c, T, NWA_ANY, T),    /* the call itself is not before */
+           I_(x, NWA_ANY, T), C_(x, NWA_ANY, T), R_(x, c, NWA_ANY, T),    /* inside the callee */
+           I_(r, NWA_ANY, T), C_(r, NWA_ANY, T), R_(r, c, NWA_ANY, T),    /* the ret's own position */
+           I_(jj, NWA_ANY, T), C_(jj, NWA_ANY, T), R_(jj, T, NWA_ANY, T), /* matched again */
+           I_(b, NWA_ANY, T), C_(b, NWA_ANY, T), R_(b, T, NWA_ANY, T));
+    done(&f);
+  }
+  {
+    fx f = fold("smc folded per address", st, 6, FD_END_OPEN, false, 7);
+    nwa_state a = qa(&f, 0x1000, MOV1), c = qa(&f, 0x1005, CALL_1005), x = qa(&f, 0x2000, MOV1);
+    nwa_state r = qa(&f, 0x2005, RET), jj = qa(&f, 0x100A, jmp);
+    EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, a), I_(r, ret, f.ts),
+           I_(a, m2, f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f));
+    done(&f);
+  }
+}
+
+/* PowerPC: a return that may fall through (beqlr) has two outcomes.
+ *   0x1000 bl 0x2000; 0x2000 beqlr (falls through: an internal step,
+ *   direction 1); 0x2004 blr (returns to 0x1004); 0x1004 li r3,1; OPEN.
+ * The unseen outcome of beqlr, a real return, gets what fold gives a
+ * return whose target π did not see: rule 12's internal edge to TS and
+ * return transitions to TS with each call site and TS as predecessor. */
+static void t_ppc_fall_through(void) {
+  use_isa(&ppc_isa_desc);
+  ins bl = INS(0x48, 0x00, 0x10, 0x01), beqlr = INS(0x4D, 0x82, 0x00, 0x20), blr = INS(0x4E, 0x80, 0x00, 0x20);
+  ins li = INS(0x38, 0x60, 0x00, 0x01);
+  CHECK(flow_of(0x1000, bl) == ISA_FLOW_CALL && flow_of(0x2004, blr) == ISA_FLOW_RETURN);
+  fd_step st[] = {step(0x1000, bl, 0, 1), step(0x2000, beqlr, 1, 0), step(0x2004, blr, 0, 2), step(0x1004, li, 0, 0)};
+  fx f = fold("ppc beqlr", st, 4, FD_END_OPEN, false, 6);
+  nwa_state c = qa(&f, 0x1000, bl), b = qa(&f, 0x2000, beqlr), r = qa(&f, 0x2004, blr), m = qa(&f, 0x1004, li);
+  nwa_letter lr = let(0x2004, blr, 0), b0 = let(0x2000, beqlr, 0);
+  EXPECT(f, C_(c, let(0x1000, bl, 0), b), I_(b, let(0x2000, beqlr, 1), r), R_(r, c, lr, m), I_(r, lr, f.ts),
+         I_(m, let(0x1004, li, 0), f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f),
+         I_(b, b0, f.ts), R_(b, f.ts, b0, f.ts), R_(b, c, b0, f.ts));
+  done(&f);
+}
+
+int main(void) {
+  t_letters();
+  t_directions();
+  t_initial();
+  t_loop();
+  t_branch_one_way();
+  t_calls();
+  t_pending_call();
+  t_indirect_jump();
+  t_indirect_call();
+  t_endings();
+  t_smc();
+  t_ppc_fall_through();
+  fd_letters_free(L);
+  tm_free(tc);
+  if (fails) {
+    fprintf(stderr, "runtime.fold: %d check(s) failed\n", fails);
+    return 1;
+  }
+  puts("runtime.fold: all checks passed");
+  return 0;
+}

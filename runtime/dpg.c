@@ -588,6 +588,30 @@ static isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
   return A;
 }
 
+/* Does no initial state satisfy rho?  The start state keeps ¬rho when it is
+ * split (nwa_split), so the initial states must all be there.  Under the
+ * Linux input model there is one initial state, the witness's, where rho is
+ * false; with --inputs all the solver decides over the free registers and
+ * undefined memory. */
+static bool init_excludes(dpg *g, isa_term rho) {
+  if (g->o.inputs != DPG_INPUTS_ALL) return true;
+  tm_ctx *tc = g->tc;
+  size_t nv = tm_var_count(tc);
+  isa_term *map = calloc(nv + 1, sizeof *map);
+  if (!map) exit(3);
+  unsigned pw = g->d->regs[g->d->pc].width, sw = g->d->regs[g->d->sp].width;
+  map[tm_var_index(tc, g->v.pc)] = tm_const(tc, g->entry, pw);
+  isa_term sp = tm_var(tc, g->d->regs[g->d->sp].name, sw);
+  map[tm_var_index(tc, sp)] = tm_const(tc, g->sp0, sw);
+  map[tm_var_index(tc, g->v.V)] = tm_false(tc);
+  map[tm_var_index(tc, g->v.D)] = tm_const(tc, 0, g->d->addr_bits);
+  isa_term f = ground(g, tm_subst(tc, rho, map));
+  free(map);
+  char reason[200];
+  g->st.se++;
+  return smt_check(g->solver, &f, 1, reason, sizeof reason) == SMT_UNSAT;
+}
+
 static in_assign *model_input(dpg *g, const isa_term *fs, size_t n) {
   in_assign *in = in_new(IN_FIXED, 0);
   if (g->o.inputs == DPG_INPUTS_ALL) {
@@ -748,6 +772,23 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   free(c.vmap);
   run_end(&R);
   if (holds_at_witness) {
+    if (getenv("MCVETO_DPG_DEBUG")) {
+      fprintf(stderr, "rho holds at the witness: edge %u kind %d n%u -> n%u letter 0x%llx/%u (t%zu@%zu): rho = ", ei,
+              e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
+      tm_fprint(tc, rho, stderr);
+      fputc('\n', stderr);
+    }
+    /* m may hold no state at all (splits conjoin what no solver call has
+     * checked together): then nothing enters it */
+    char rs[200];
+    g->st.se++;
+    if (smt_check(g->solver, &psi, 1, rs, sizeof rs) == SMT_UNSAT) {
+      for (size_t k = 0; k < nwa_nedges(g->G); k++) {
+        const nwa_edge *f = nwa_edge_at(g->G, k);
+        if (!f->dead && f->to == e.to) nwa_remove(g->G, (nwa_kind)f->kind, f->from, f->pred, f->letter, f->to);
+      }
+      return S_CONT;
+    }
     stuck(g, &e, 3,
           retried ? "the solver's inputs do not lead across the frontier"
                   : "internal error: the refinement predicate holds at the witness");
@@ -760,7 +801,12 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     fputc('\n', stderr);
   }
   uint64_t cv;
-  if (!(tm_is_const(tc, rho, &cv) && !cv)) {
+  bool rho_false = tm_is_const(tc, rho, &cv) && !cv;
+  if (!rho_false && e.from == nwa_start(g->G) && !init_excludes(g, rho)) {
+    stuck(g, &e, 3, "a refinement would split the initial states (with --inputs all they are many)");
+    return S_CONT;
+  }
+  if (!rho_false) {
     nwa_state n2 = nwa_split(g->G, e.from, rho);
     g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
     g->site[n2] = g->site[e.from];

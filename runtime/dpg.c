@@ -14,6 +14,21 @@
 
 #define STDIN_PAD 256 /* zero bytes after a witness's own standard input */
 
+/* The letter of the boot step.  Every automaton starts in a state ι (predicate
+ * true) whose only transitions are boot steps into the states that may hold
+ * an initial state.  A split of such a state then leaves both halves initial
+ * (each keeps its boot step), which the initial states need when they differ
+ * (in the input they will read, or in registers with --inputs all); a boot
+ * step is removed when no initial state satisfies its destination. */
+#define DPG_BOOT 0xFFFFFFFEu
+
+static void add_boot(nwa *a, tm_ctx *tc) {
+  nwa_state s0 = nwa_start(a);
+  nwa_state i = nwa_add_state(a, tm_true(tc), false);
+  nwa_set_start(a, i);
+  nwa_add_internal(a, i, DPG_BOOT, s0);
+}
+
 static void *xrealloc(void *p, size_t n) {
   void *q = realloc(p, n ? n : 1);
   if (!q) {
@@ -361,10 +376,21 @@ static int witnesses(dpg *g, char *why, size_t whysz) {
       continue;
     }
     S.c.x = R.x;
-    nwa_state st0 = nwa_start(g->G);
-    if (holds(&S, st0)) {
-      sset_add(&S.cur, st0);
-      if (!g->w[st0].trace) g->w[st0] = (wit){(uint32_t)t + 1, 0};
+    nwa_state st0 = nwa_start(g->G); /* ι, then its boot steps */
+    if (!g->w[st0].trace) g->w[st0] = (wit){(uint32_t)t + 1, 0};
+    {
+      size_t ne;
+      const uint32_t *out = nwa_out(g->G, st0, &ne);
+      for (size_t k = 0; k < ne; k++) {
+        const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+        if (e->dead || e->from != st0 || e->kind != NWA_INTERNAL || e->letter != DPG_BOOT || !holds(&S, e->to)) continue;
+        sset_add(&S.cur, e->to);
+        if (!g->w[e->to].trace) g->w[e->to] = (wit){(uint32_t)t + 1, 0};
+      }
+    }
+    if (!S.cur.n) {
+      snprintf(why, whysz, "internal error: input %zu starts in no state of the abstract graph", t);
+      rc = -1;
     }
     ex_opts o = {.max_steps = g->T[t].n, .stop_on_ae = true, .out = g->devnull, .err = g->devnull, .hook = sim_hook,
                  .hook_ctx = &S};
@@ -452,6 +478,9 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
   nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN, g->smc, &psite);
+  add_boot(gp, g->tc);
+  psite = xrealloc(psite, sizeof *psite * nwa_nstates(gp));
+  psite[nwa_nstates(gp) - 1] = 0;
   nwa_state *origin;
   nwa *ng = nwa_intersect(g->G, gp, &origin);
   size_t ns = nwa_nstates(ng);
@@ -588,30 +617,6 @@ static isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
   return A;
 }
 
-/* Does no initial state satisfy rho?  The start state keeps ¬rho when it is
- * split (nwa_split), so the initial states must all be there.  Under the
- * Linux input model there is one initial state, the witness's, where rho is
- * false; with --inputs all the solver decides over the free registers and
- * undefined memory. */
-static bool init_excludes(dpg *g, isa_term rho) {
-  if (g->o.inputs != DPG_INPUTS_ALL) return true;
-  tm_ctx *tc = g->tc;
-  size_t nv = tm_var_count(tc);
-  isa_term *map = calloc(nv + 1, sizeof *map);
-  if (!map) exit(3);
-  unsigned pw = g->d->regs[g->d->pc].width, sw = g->d->regs[g->d->sp].width;
-  map[tm_var_index(tc, g->v.pc)] = tm_const(tc, g->entry, pw);
-  isa_term sp = tm_var(tc, g->d->regs[g->d->sp].name, sw);
-  map[tm_var_index(tc, sp)] = tm_const(tc, g->sp0, sw);
-  map[tm_var_index(tc, g->v.V)] = tm_false(tc);
-  map[tm_var_index(tc, g->v.D)] = tm_const(tc, 0, g->d->addr_bits);
-  isa_term f = ground(g, tm_subst(tc, rho, map));
-  free(map);
-  char reason[200];
-  g->st.se++;
-  return smt_check(g->solver, &f, 1, reason, sizeof reason) == SMT_UNSAT;
-}
-
 static in_assign *model_input(dpg *g, const isa_term *fs, size_t n) {
   in_assign *in = in_new(IN_FIXED, 0);
   if (g->o.inputs == DPG_INPUTS_ALL) {
@@ -637,6 +642,52 @@ static in_assign *model_input(dpg *g, const isa_term *fs, size_t n) {
 
 static sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r);
 
+/* The initial state as a map of the vocabulary (PC, SP, the instrumentation;
+ * ground() does the rest per the input model). */
+static void initial_map(dpg *g, isa_term *map) {
+  tm_ctx *tc = g->tc;
+  unsigned pw = g->d->regs[g->d->pc].width, sw = g->d->regs[g->d->sp].width;
+  map[tm_var_index(tc, g->v.pc)] = tm_const(tc, g->entry, pw);
+  map[tm_var_index(tc, tm_var(tc, g->d->regs[g->d->sp].name, sw))] = tm_const(tc, g->sp0, sw);
+  map[tm_var_index(tc, g->v.V)] = tm_false(tc);
+  map[tm_var_index(tc, g->v.D)] = tm_const(tc, 0, g->d->addr_bits);
+}
+
+/* A frontier on a boot step ι → m: is there an initial state in m? */
+static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
+  tm_ctx *tc = g->tc;
+  size_t nv = tm_var_count(tc);
+  isa_term *map = calloc(nv + 1, sizeof *map);
+  if (!map) exit(3);
+  initial_map(g, map);
+  isa_term f = ground(g, tm_subst(tc, nwa_pred(g->G, e->to), map));
+  free(map);
+  char reason[256] = "";
+  g->st.se++;
+  smt_result sr = smt_check(g->solver, &f, 1, reason, sizeof reason);
+  if (sr == SMT_UNSAT) { /* no initial state there */
+    nwa_remove(g->G, NWA_INTERNAL, e->from, NWA_NONE, DPG_BOOT, e->to);
+    return S_CONT;
+  }
+  if (sr == SMT_UNKNOWN) {
+    char why[300];
+    snprintf(why, sizeof why, "the solver gave up on the initial states: %s", reason);
+    stuck(g, e, 3, why);
+    return S_CONT;
+  }
+  if (is_stuck(g, tuple_key(g, e), 1)) {
+    stuck(g, e, 3, "internal error: an initial state the solver found does not start in its abstract state");
+    return S_CONT;
+  }
+  stuck(g, e, 1, "");
+  in_assign *in = model_input(g, &f, 1);
+  if (!in) return S_CONT;
+  ex_result res;
+  char why[300] = "";
+  outcome out = add_run(g, in, &res, why, sizeof why);
+  return finish_run(g, out, why, r);
+}
+
 /* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
 static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   tm_ctx *tc = g->tc;
@@ -647,6 +698,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     return S_CONT;
   }
   size_t t = w->trace - 1, pos = w->pos;
+  if (e.letter == DPG_BOOT) return boot_step(g, &e, r);
   if (e.letter == NWA_ANY) { /* the state stands for one instruction: name its letters */
     const fd_letter *s = fd_letter_get(g->L, g->site[e.from]);
     if (!s) {
@@ -802,10 +854,6 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   }
   uint64_t cv;
   bool rho_false = tm_is_const(tc, rho, &cv) && !cv;
-  if (!rho_false && e.from == nwa_start(g->G) && !init_excludes(g, rho)) {
-    stuck(g, &e, 3, "a refinement would split the initial states (with --inputs all they are many)");
-    return S_CONT;
-  }
   if (!rho_false) {
     nwa_state n2 = nwa_split(g->G, e.from, rho);
     g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
@@ -953,6 +1001,7 @@ void dpg_run(dpg *g, dpg_result *r) {
     in_free(in0);
   }
   g->G = fd_initial(&g->v, g->o.target);
+  add_boot(g->G, g->tc);
   g->site = calloc(nwa_nstates(g->G), sizeof *g->site);
   if (!g->site) exit(3);
   if (g->entry == g->o.target) {
@@ -1057,7 +1106,7 @@ void dpg_write_dot(dpg *g, FILE *f) {
     const fd_letter *l = fd_letter_get(g->L, e->letter);
     char lab[64];
     if (l) snprintf(lab, sizeof lab, "0x%llx%s", (unsigned long long)l->pc, l->dir ? "/1" : "");
-    else snprintf(lab, sizeof lab, "*");
+    else snprintf(lab, sizeof lab, "%s", e->letter == DPG_BOOT ? "boot" : "*");
     if (e->kind == NWA_RETURN)
       fprintf(f, "  n%u -> n%u [label=\"ret %s (n%u)\" style=dashed];\n", e->from, e->to, lab, e->pred);
     else

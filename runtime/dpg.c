@@ -1097,6 +1097,7 @@ void dpg_write_dot(dpg *g, FILE *f) {
     bool wit = g->w && s < ns && g->w[s].trace;
     char at[32] = "";
     if (l) snprintf(at, sizeof at, " @0x%llx", (unsigned long long)l->pc);
+    else if (s == nwa_start(g->G)) snprintf(at, sizeof at, " start");
     fprintf(f, "  n%zu [label=\"%zu%s\\n%s\"%s%s];\n", s, s, at, buf,
             nwa_accepting(g->G, (nwa_state)s) ? " peripheries=2" : "", wit ? " style=filled fillcolor=lightgrey" : "");
   }

@@ -550,6 +550,17 @@ static void t_endings(void) {
     done(&f);
   }
   {
+    /* rule 10 for an instruction π executed before (a run stopped inside a
+     * loop): the same letter leads from q_a both to q_b (rule 2) and to TS */
+    ins jmp = INS(0xEB, 0xF9); /* at 0x1005: jmp 0x1000 */
+    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
+    fx f = fold("open inside a loop", st, 3, FD_END_OPEN, false, 4);
+    nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, jmp);
+    EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, jmp, 0), a), I_(a, let(0x1000, MOV1, 0), f.ts),
+           TS_LOOPS(f));
+    done(&f);
+  }
+  {
     fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, HLT, 0, 0)};
     CHECK(flow_of(0x1005, HLT) == ISA_FLOW_HALT);
     fx f = fold("halt", st, 2, FD_END_HALT, false, 4);

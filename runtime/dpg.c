@@ -147,20 +147,25 @@ static uint64_t max_steps(const dpg *g) { return g->o.max_steps ? g->o.max_steps
 typedef struct cenv {
   dpg *g;
   ex_machine *x;
-  int *vmap;     /* var index -> register index, or -2 $V, -3 $D, -4 mem, -5 $A, -1 other */
+  const in_assign *in; /* the run's input: the stream state of $in, $inlen, $ip */
+  int *vmap;     /* var index -> register index, or a ROLE_… */
   size_t nvmap;
   bool V;
 } cenv;
 
+enum { ROLE_OTHER = -1, ROLE_V = -2, ROLE_D = -3, ROLE_MEM = -4, ROLE_A = -5, ROLE_IN = -6, ROLE_INLEN = -7,
+       ROLE_IP = -8 };
+
 static int var_role(dpg *g, uint32_t idx) {
   const char *name = tm_var_name(g->tc, idx);
-  if (!strcmp(name, "$V")) return -2;
-  if (!strcmp(name, "$D")) return -3;
-  if (!strcmp(name, "mem")) return -4;
-  if (!strcmp(name, "$A")) return -5;
+  static const struct { const char *name; int role; } fixed[] = {
+      {"$V", ROLE_V}, {"$D", ROLE_D}, {"mem", ROLE_MEM}, {"$A", ROLE_A},
+      {"$in", ROLE_IN}, {"$inlen", ROLE_INLEN}, {"$ip", ROLE_IP}};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+    if (!strcmp(name, fixed[i].name)) return fixed[i].role;
   for (unsigned i = 0; i < g->d->nregs; i++)
     if (!strcmp(name, g->d->regs[i].name)) return (int)i;
-  return -1;
+  return ROLE_OTHER;
 }
 
 static int role(cenv *c, uint32_t idx) {
@@ -178,24 +183,27 @@ static uint64_t cenv_var(void *ctx, uint32_t idx) {
   cenv *c = ctx;
   int r = role(c, idx);
   if (r >= 0) return ex_regs(c->x)[r];
-  if (r == -2) return c->V;
-  if (r == -3) {
+  if (r == ROLE_V) return c->V;
+  if (r == ROLE_D) {
     size_t depth;
     ex_aux_stack(c->x, &depth);
     return depth;
   }
+  if (r == ROLE_INLEN) return c->in ? in_stdin_len(c->in) : 0;
+  if (r == ROLE_IP) return c->in ? in_stdin_pos(c->in) : 0;
   return 0;
 }
 
 static uint8_t cenv_mem(void *ctx, uint32_t idx, uint64_t addr) {
   cenv *c = ctx;
   int r = role(c, idx);
-  if (r == -4) {
+  if (r == ROLE_IN) return c->in ? in_stdin_byte(c->in, (size_t)addr) : 0;
+  if (r == ROLE_MEM) {
     uint8_t b = 0;
     mem_peek(ex_mem(c->x), addr, 1, &b, NULL, NULL);
     return b;
   }
-  if (r == -5) {
+  if (r == ROLE_A) {
     size_t depth;
     const uint64_t *s = ex_aux_stack(c->x, &depth);
     unsigned W = (c->g->d->addr_bits + 7) / 8;
@@ -369,6 +377,7 @@ static int witnesses(dpg *g, char *why, size_t whysz) {
   for (size_t t = 0; t < g->nT && !rc; t++) {
     sim S = {.g = g, .trace = (uint32_t)t, .t = &g->T[t], .ae_step = UINT64_MAX};
     S.c.g = g;
+    S.c.in = g->T[t].in;
     run R;
     in_reset_use(g->T[t].in);
     if (run_start(g, g->T[t].in, &R)) {
@@ -413,6 +422,13 @@ static int witnesses(dpg *g, char *why, size_t whysz) {
 /* ---- adding an input to T ------------------------------------------------- */
 
 typedef enum outcome { OUT_NONE, OUT_TARGET, OUT_AE, OUT_ERROR } outcome;
+
+/* A `read` that failed with EFAULT: letter direction 2 (pre.h). */
+static bool read_fault(const dpg *g, uint32_t insn, const ex_pos *p) {
+  const isa_syscall_abi *a = &g->d->syscall;
+  return g->d->insns[insn].flow == ISA_FLOW_SYSCALL && a->numbers[ISA_SYS_READ] >= 0 &&
+         p->sysnr == (uint64_t)a->numbers[ISA_SYS_READ] && p->sysret == -(int64_t)EX_LINUX_EFAULT;
+}
 
 /* Run input in (taken over by T), record it, fold it and intersect G with
  * the folded trace.  Reports whether the run reached the target or made an
@@ -467,6 +483,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     uint64_t next = i + 1 < n ? pos[i + 1].pc : ex_regs(R.x)[g->d->pc];
     unsigned dir = (incomplete && i + 1 == n) ? 0
                    : fd_direction(g->d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
+    if (read_fault(g, insn.id, &pos[i])) dir = 2;
     t.st[i] = (fd_step){pos[i].pc, fd_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
   }
   run_end(&R);
@@ -617,26 +634,42 @@ static isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
   return A;
 }
 
-static in_assign *model_input(dpg *g, const isa_term *fs, size_t n) {
+/* The input a model describes: registers and memory (--inputs all), the c
+ * bytes of standard input the path read (stdin_K), and the stream after
+ * them (`inarr` from c on, as long as the model's `inlen` says, and up to
+ * STDIN_PAD bytes; a longer stream ends with STDIN_PAD zero bytes). */
+static in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term inarr, isa_term inlen) {
+  tm_ctx *tc = g->tc;
   in_assign *in = in_new(IN_FIXED, 0);
   if (g->o.inputs == DPG_INPUTS_ALL) {
-    if (sx_inputs_from_model(g->d, g->tc, g->solver, fs, n, in)) {
+    if (sx_inputs_from_model(g->d, tc, g->solver, fs, n, c, in)) {
       in_free(in);
       return NULL;
     }
   } else
-    for (size_t k = 0;; k++) {
+    for (size_t k = 0; k < c; k++) {
       char name[32];
       snprintf(name, sizeof name, "stdin_%zu", k);
-      isa_term var = tm_find_var(g->tc, name, 8);
-      uint64_t v;
-      if (!var) break;
-      if (!smt_model_eval(g->solver, var, &v)) v = 0;
+      isa_term var = tm_find_var(tc, name, 8);
+      uint64_t v = 0;
+      if (var && !smt_model_eval(g->solver, var, &v)) v = 0;
       uint8_t b = (uint8_t)v;
       in_append_stdin(in, &b, 1);
     }
-  uint8_t pad[STDIN_PAD] = {0};
-  in_append_stdin(in, pad, sizeof pad);
+  uint64_t L;
+  if (!smt_model_eval(g->solver, inlen, &L)) L = UINT64_MAX;
+  size_t H = c + STDIN_PAD;
+  for (size_t k = c; k < H && k < L; k++) {
+    isa_term sel[2] = {inarr, tm_const(tc, k, g->d->addr_bits)};
+    uint64_t v;
+    if (!smt_model_eval(g->solver, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), &v)) v = 0;
+    uint8_t b = (uint8_t)v;
+    in_append_stdin(in, &b, 1);
+  }
+  if (L >= H) {
+    uint8_t pad[STDIN_PAD] = {0};
+    in_append_stdin(in, pad, sizeof pad);
+  }
   return in;
 }
 
@@ -651,6 +684,7 @@ static void initial_map(dpg *g, isa_term *map) {
   map[tm_var_index(tc, tm_var(tc, g->d->regs[g->d->sp].name, sw))] = tm_const(tc, g->sp0, sw);
   map[tm_var_index(tc, g->v.V)] = tm_false(tc);
   map[tm_var_index(tc, g->v.D)] = tm_const(tc, 0, g->d->addr_bits);
+  map[tm_var_index(tc, g->v.ip)] = tm_const(tc, 0, g->d->addr_bits);
 }
 
 /* A frontier on a boot step ι → m: is there an initial state in m? */
@@ -660,6 +694,9 @@ static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
   isa_term *map = calloc(nv + 1, sizeof *map);
   if (!map) exit(3);
   initial_map(g, map);
+  isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen = tm_var(tc, "$inlen0", g->d->addr_bits);
+  map[tm_var_index(tc, g->v.in)] = inarr;
+  map[tm_var_index(tc, g->v.inlen)] = inlen;
   isa_term f = ground(g, tm_subst(tc, nwa_pred(g->G, e->to), map));
   free(map);
   char reason[256] = "";
@@ -680,7 +717,7 @@ static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
     return S_CONT;
   }
   stuck(g, e, 1, "");
-  in_assign *in = model_input(g, &f, 1);
+  in_assign *in = model_input(g, &f, 1, 0, inarr, inlen);
   if (!in) return S_CONT;
   ex_result res;
   char why[300] = "";
@@ -706,7 +743,9 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       return S_CONT;
     }
     fd_letter c = *s;
-    unsigned ndir = fd_has_directions(g->d, c.insn) ? 2 : 1;
+    unsigned ndir = !fd_has_directions(g->d, c.insn)                   ? 1
+                    : g->d->insns[c.insn].flow == ISA_FLOW_SYSCALL ? 3 /* exit, read EFAULT */
+                                                                   : 2;
     for (unsigned d = 0; d < ndir; d++) {
       nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
       if (e.kind == NWA_INTERNAL) nwa_add_internal(g->G, e.from, l, e.to);
@@ -760,7 +799,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   }
   size_t nv = tm_var_count(tc);
   isa_term *map = calloc(nv + 1, sizeof *map);
-  isa_term *fs = malloc(sizeof *fs * (path.npc + 2));
+  isa_term *fs = malloc(sizeof *fs * (path.npc + 3));
   if (!map || !fs) exit(3);
   size_t nf = 0;
   for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
@@ -777,6 +816,26 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   map[tm_var_index(tc, g->v.V)] = tm_false(tc);
   map[tm_var_index(tc, g->v.D)] = tm_const(tc, depth, g->d->addr_bits);
   map[tm_var_index(tc, g->v.A)] = aux_term(g, stk, depth);
+  /* standard input: the path read stdin_0 .. stdin_{c-1}; the rest is free,
+   * and so is the length unless the witness read to its end */
+  size_t nin = path.nstdin, Lw = in_stdin_len(T->in);
+  unsigned ab = g->d->addr_bits;
+  isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen;
+  for (size_t k = 0; k < nin; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "stdin_%zu", k);
+    isa_term st3[3] = {inarr, tm_const(tc, k, ab), tm_var(tc, name, 8)};
+    inarr = tm_app(tc, ISA_OP_STORE, st3, 3, 0, 0);
+  }
+  if (nin >= Lw)
+    inlen = tm_const(tc, Lw, ab);
+  else {
+    inlen = tm_var(tc, "$inlen0", ab);
+    fs[nf++] = tm_app2(tc, ISA_OP_ULE, tm_const(tc, nin, ab), inlen);
+  }
+  map[tm_var_index(tc, g->v.in)] = inarr;
+  map[tm_var_index(tc, g->v.ip)] = tm_const(tc, nin, ab);
+  map[tm_var_index(tc, g->v.inlen)] = inlen;
   fs[nf++] = tm_subst(tc, pre, map);
   free(map);
   for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
@@ -789,7 +848,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
    * choose), so try a refinement, which is sound whatever the model says */
   bool retried = sr == SMT_SAT && is_stuck(g, tuple_key(g, &e), 1);
   if (sr == SMT_SAT && !retried) {
-    in_assign *in = model_input(g, fs, nf);
+    in_assign *in = model_input(g, fs, nf, nin, inarr, inlen);
     if (getenv("MCVETO_DPG_DEBUG")) {
       fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", ei, e.kind, e.from,
               e.to, (unsigned long long)I.pc, I.dir, t, pos);
@@ -814,7 +873,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     return S_CONT;
   }
   /* refine along the frontier (Fig. 1) with ρ = Pre_α(I, ψ) */
-  cenv c = {.g = g, .x = R.x};
+  cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
   tm_env env = cenv_env(&c);
   g->st.ref++;
   isa_term rho = pre_alpha(&g->v, pre, &env, NULL);

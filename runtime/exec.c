@@ -8,8 +8,8 @@
 #define DCACHE_SIZE (1u << DCACHE_BITS)
 #define STACK_SIZE ((uint64_t)8 << 20)   /* the initial stack region */
 #define BRK_LIMIT ((uint64_t)256 << 20)  /* how far the heap may grow */
-#define LINUX_EBADF 9
-#define LINUX_EFAULT 14
+#define LINUX_EBADF EX_LINUX_EBADF
+#define LINUX_EFAULT EX_LINUX_EFAULT
 #define LINUX_EINVAL 22
 
 typedef struct dentry {
@@ -200,7 +200,7 @@ static ex_status do_syscall(ex_machine *x, const ex_opts *o, ex_result *r) {
       sys_return(x, -LINUX_EBADF);
       return EX_RUNNING;
     }
-    uint8_t tmp[4096];
+    uint8_t tmp[EX_READ_MAX];
     size_t k = n < sizeof tmp ? (size_t)n : sizeof tmp;
     /* like the kernel: nothing is consumed if the buffer is not writable */
     uint8_t probe;

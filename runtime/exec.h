@@ -37,6 +37,13 @@
 #include "isa.h"
 #include "mem.h"
 
+/* What `read` does, for the verifier's model of it (pre.c): fd 0 only
+ * (else -EBADF), at most EX_READ_MAX bytes per call, -EFAULT (nothing
+ * consumed) when the buffer's first byte is not writable. */
+#define EX_LINUX_EBADF 9
+#define EX_LINUX_EFAULT 14
+#define EX_READ_MAX 4096
+
 typedef enum ex_status {
   EX_RUNNING,
   EX_EXITED,      /* exit / exit_group: exit_code */

@@ -129,6 +129,9 @@ void fd_vocab_init(fd_vocab *v, const isa_desc *d, tm_ctx *tc) {
   v->V = tm_var(tc, "$V", TM_BOOL);
   v->D = tm_var(tc, "$D", d->addr_bits);
   v->A = tm_var(tc, "$A", TM_ARRAY);
+  v->in = tm_var(tc, "$in", TM_ARRAY);
+  v->inlen = tm_var(tc, "$inlen", d->addr_bits);
+  v->ip = tm_var(tc, "$ip", d->addr_bits);
 }
 
 static isa_term pc_is(const fd_vocab *v, uint64_t a) {

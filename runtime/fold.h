@@ -60,6 +60,10 @@ typedef struct fd_vocab {
   isa_term V;   /* `$V`: an AE violation happened */
   isa_term D;   /* `$D`: depth of the auxiliary stack */
   isa_term A;   /* `$A`: the auxiliary stack (word k at bytes k*W .. k*W+W-1) */
+  /* standard input, an input of the initial state as in the report: the
+   * stream `$in` (byte j at index j), its length `$inlen`, and how much of
+   * it was read, `$ip` (0 initially) */
+  isa_term in, inlen, ip;
 } fd_vocab;
 
 void fd_vocab_init(fd_vocab *v, const isa_desc *d, tm_ctx *tc);

@@ -165,6 +165,10 @@ uint8_t in_mem(in_assign *a, uint64_t addr) {
   return e->value;
 }
 
+size_t in_stdin_pos(const in_assign *a) { return a->pos; }
+size_t in_stdin_len(const in_assign *a) { return a->nin; }
+uint8_t in_stdin_byte(const in_assign *a, size_t j) { return j < a->nin ? a->in[j] : 0; }
+
 long in_stdin(in_assign *a, uint8_t *buf, size_t n) {
   if (!n) return 0;
   if (a->pos < a->nin) { /* bytes set explicitly, or consumed before a reset */

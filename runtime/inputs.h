@@ -47,6 +47,12 @@ uint8_t in_mem(in_assign *a, uint64_t addr);
  * the real standard input failed. */
 long in_stdin(in_assign *a, uint8_t *buf, size_t n);
 
+/* Standard input as the verifier's state sees it (IN_FIXED): bytes consumed
+ * so far, the length of the stream, and byte j (0 past the end). */
+size_t in_stdin_pos(const in_assign *a);
+size_t in_stdin_len(const in_assign *a);
+uint8_t in_stdin_byte(const in_assign *a, size_t j);
+
 /* Forget what was used (values set explicitly stay). */
 void in_reset_use(in_assign *a);
 

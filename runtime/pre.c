@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec.h"
 #include "symex.h"
 
 static isa_term k_(const fd_vocab *v, uint64_t x, unsigned w) { return tm_const(v->tc, x, w); }
@@ -37,6 +38,17 @@ static isa_term aux_push(const fd_vocab *v, isa_term A, isa_term k, uint64_t val
   return A;
 }
 
+/* A system call's result v (negative: -errno) in the ABI's registers. */
+static void set_result(const fd_vocab *v, pre_post *out, int64_t r) {
+  const isa_syscall_abi *a = &v->d->syscall;
+  unsigned rw = v->d->regs[a->result].width;
+  if (a->error_flag >= 0) {
+    out->reg[a->error_flag] = tm_const(v->tc, r < 0, TM_BOOL);
+    out->reg[a->result] = k_(v, (uint64_t)(r < 0 ? -r : r), rw);
+  } else
+    out->reg[a->result] = k_(v, (uint64_t)r, rw);
+}
+
 int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *out) {
   const isa_desc *d = v->d;
   tm_ctx *tc = v->tc;
@@ -51,6 +63,7 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
   out->V = v->V;
   out->D = v->D;
   out->A = v->A;
+  out->ip = v->ip;
   isa_term cond = not_(tc, st.trap);
   unsigned ab = d->addr_bits, pw = d->regs[d->pc].width;
   isa_term ft = k_(v, (l->pc + l->len) & (ab >= 64 ? ~0ull : (1ull << ab) - 1), pw);
@@ -76,21 +89,50 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
       else
         cont = tm_app2(tc, ISA_OP_LOR, cont, is);
     }
-    if (l->dir) {
+    if (l->dir == 1) {
       cond = and_(tc, cond, ex);
       break;
     }
-    cond = and_(tc, cond, cont);
-    /* what the call returns and what `read` stores are unknown here */
     unsigned rw = d->regs[a->result].width;
-    out->reg[a->result] = tm_var(tc, "$sysret", rw);
-    if (a->error_flag >= 0) out->reg[a->error_flag] = tm_var(tc, "$syserr", TM_BOOL);
-    if (a->numbers[ISA_SYS_READ] >= 0 && a->nargs >= 3) { /* read(fd, buf, count) */
-      const isa_reg *rb = &d->regs[a->args[1]], *rc = &d->regs[a->args[2]];
-      out->win_cond = eq_(tc, nr, k_(v, (uint64_t)a->numbers[ISA_SYS_READ], d->regs[a->number].width));
-      out->win_lo = tm_zext(tc, tm_var(tc, rb->name, rb->width), ab);
-      out->win_len = tm_zext(tc, tm_var(tc, rc->name, rc->width), ab);
+    bool has_read = a->numbers[ISA_SYS_READ] >= 0 && a->nargs >= 3;
+    isa_term isread = has_read ? eq_(tc, nr, k_(v, (uint64_t)a->numbers[ISA_SYS_READ], d->regs[a->number].width))
+                               : tm_false(tc);
+    isa_term fd0 = tm_false(tc);
+    if (has_read) {
+      const isa_reg *rf = &d->regs[a->args[0]];
+      fd0 = eq_(tc, tm_var(tc, rf->name, rf->width), k_(v, 0, rf->width));
     }
+    if (l->dir == 2) { /* read(0, …) into a buffer that is not writable: -EFAULT, nothing read */
+      cond = and_(tc, cond, and_(tc, isread, fd0));
+      set_result(v, out, -(int64_t)EX_LINUX_EFAULT);
+      break;
+    }
+    cond = and_(tc, cond, cont);
+    /* what other calls return is unknown here */
+    isa_term ret = tm_var(tc, "$sysret", rw), err = a->error_flag >= 0 ? tm_var(tc, "$syserr", TM_BOOL) : 0;
+    if (has_read) { /* read(fd, buf, count) from the input stream, as exec.c does it */
+      const isa_reg *rb = &d->regs[a->args[1]], *rc = &d->regs[a->args[2]];
+      isa_term cnt = tm_zext(tc, tm_var(tc, rc->name, rc->width), ab);
+      if (rc->width > ab) cnt = tm_extract(tc, tm_var(tc, rc->name, rc->width), ab - 1, 0);
+      isa_term max = k_(v, EX_READ_MAX, ab);
+      isa_term kk = tm_ite(tc, tm_app2(tc, ISA_OP_ULT, cnt, max), cnt, max);
+      isa_term avail = tm_ite(tc, tm_app2(tc, ISA_OP_ULE, v->ip, v->inlen), tm_app2(tc, ISA_OP_SUB, v->inlen, v->ip),
+                              k_(v, 0, ab));
+      isa_term got = tm_ite(tc, tm_app2(tc, ISA_OP_ULE, kk, avail), kk, avail);
+      isa_term ok = and_(tc, isread, fd0);
+      out->win_cond = ok;
+      out->win_lo = tm_zext(tc, tm_var(tc, rb->name, rb->width), ab);
+      out->win_len = got;
+      out->ip = tm_ite(tc, ok, tm_app2(tc, ISA_OP_ADD, v->ip, got), v->ip);
+      isa_term gotr = rw >= ab ? tm_zext(tc, got, rw) : tm_extract(tc, got, rw - 1, 0);
+      if (err) {
+        ret = tm_ite(tc, isread, tm_ite(tc, fd0, gotr, k_(v, EX_LINUX_EBADF, rw)), ret);
+        err = tm_ite(tc, isread, not_(tc, fd0), err);
+      } else
+        ret = tm_ite(tc, isread, tm_ite(tc, fd0, gotr, k_(v, (uint64_t)-(int64_t)EX_LINUX_EBADF, rw)), ret);
+    }
+    out->reg[a->result] = ret;
+    if (err) out->reg[a->error_flag] = err;
     break;
   }
   case ISA_FLOW_CALL:
@@ -154,7 +196,7 @@ static isa_term win_subst(win_walk *ww, isa_term t) {
     isa_term a = win_subst(ww, tm_arg(tc, t, 1));
     isa_term off = tm_app2(tc, ISA_OP_SUB, a, ww->p->win_lo);
     isa_term in = and_(tc, ww->p->win_cond, tm_app2(tc, ISA_OP_ULT, off, ww->p->win_len));
-    isa_term s1[2] = {tm_var(tc, "$sysmem", TM_ARRAY), a}, s2[2] = {ww->p->mem, a};
+    isa_term s1[2] = {ww->v->in, tm_app2(tc, ISA_OP_ADD, ww->v->ip, off)}, s2[2] = {ww->p->mem, a};
     r = tm_ite(tc, in, tm_app(tc, ISA_OP_SELECT, s1, 2, 0, 0), tm_app(tc, ISA_OP_SELECT, s2, 2, 0, 0));
   } else if (kind != TM_CONST) {
     unsigned n = tm_nargs(tc, t);
@@ -181,6 +223,7 @@ isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi) {
   map[tm_var_index(tc, v->V)] = p->V;
   map[tm_var_index(tc, v->D)] = p->D;
   map[tm_var_index(tc, v->A)] = p->A;
+  map[tm_var_index(tc, v->ip)] = p->ip;
   isa_term post;
   if (p->win_cond) {
     win_walk ww = {v, p, map, NULL, tm_count(tc) + 1};
@@ -253,7 +296,8 @@ static isa_term walk(alias_walk *aw, isa_term t) {
         r = tm_app(tc, ISA_OP_SELECT, s, 2, 0, 0);
       }
     } else if (kind == ISA_OP_ITE && !fresh_in(tc, aw->fresh, aw->nfresh, a[0]) &&
-               (fresh_in(tc, aw->fresh, aw->nfresh, a[1]) || fresh_in(tc, aw->fresh, aw->nfresh, a[2]))) {
+               (fresh_in(tc, aw->fresh, aw->nfresh, a[1]) || fresh_in(tc, aw->fresh, aw->nfresh, a[2]) ||
+                (tm_kind(tc, a[1]) == ISA_OP_SELECT && tm_arg(tc, a[1], 0) == aw->v->in))) {
       /* what a system call stored or what was there: as at the witness */
       bool c = tm_eval(tc, a[0], aw->w) != 0;
       aw->alpha = and_(tc, aw->alpha, c ? a[0] : not_(tc, a[0]));

@@ -28,9 +28,11 @@
  * Fresh variables (`$sys…`) stand for what a continuing system call returns;
  * a Pre that still mentions one after simplification cannot be split on
  * (pre_mentions_fresh) but can be weakened into one that can
- * (pre_forget_fresh).  A `read` changes only the bytes it may store: reads
- * of memory after it are `ite(in the buffer, $sysmem[a], mem[a])`, and
- * pre_alpha resolves such an ite as the witness does.  Terms belong to the vocabulary's tm_ctx; pre_post
+ * (pre_forget_fresh).  `read` is exact: standard input is part of the
+ * state (fd_vocab: `$in`, `$inlen`, `$ip`), so a read of memory after it is
+ * `ite(in the buffer, $in[$ip + offset], mem[a])`, which pre_alpha resolves
+ * as the witness does.  Letter direction 2 of a system call is a `read`
+ * that failed with EFAULT (exec.h).  Terms belong to the vocabulary's tm_ctx; pre_post
  * owns the reg array until pre_post_free.
  */
 #ifndef MCVETO_PRE_H
@@ -45,11 +47,10 @@
 
 typedef struct pre_post {
   isa_term *reg; /* per register */
-  isa_term mem, V, D, A;
+  isa_term mem, V, D, A, ip;
   isa_term cond; /* the transition is possible */
-  /* a continuing system call that may store unknown bytes (`read`): under
-   * win_cond the bytes at [win_lo, win_lo + win_len) become `$sysmem`'s;
-   * all 0 when the letter stores nothing it does not say */
+  /* `read` from the input stream: under win_cond the bytes at [win_lo,
+   * win_lo + win_len) become `$in`'s from `$ip` on; all 0 for other letters */
   isa_term win_cond, win_lo, win_len;
 } pre_post;
 

@@ -115,7 +115,8 @@ void sx_path_free(sx_path *p) {
   memset(p, 0, sizeof *p);
 }
 
-int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *fs, size_t n, in_assign *in) {
+int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *fs, size_t n, size_t nstdin,
+                         in_assign *in) {
   uint64_t v;
   for (unsigned i = 0; i < d->nregs; i++) {
     if (i == d->pc || i == d->sp) continue;
@@ -123,7 +124,7 @@ int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *
     if (!smt_model_eval(s, t, &v)) return -1;
     in_set_reg(in, d->regs[i].name, v);
   }
-  for (size_t k = 0;; k++) {
+  for (size_t k = 0; k < nstdin; k++) {
     char name[32];
     snprintf(name, sizeof name, "stdin_%zu", k);
     isa_term var = tm_find_var(tc, name, 8); /* only those that exist */

@@ -51,9 +51,10 @@ void sx_path_free(sx_path *p);
 void sx_transformer(const isa_desc *d, tm_ctx *tc, const isa_insn *insn, isa_symstate *st);
 
 /* Turn the last model of s into a fixed input assignment: every register
- * variable of d, every stdin_K variable (K = 0, 1, ... while present), and
+ * variable of d, the stdin_K variables for K < nstdin (while present), and
  * the bytes of `mem` that the formulas fs[0..n) read (their addresses taken
  * in the model).  in should be IN_FIXED.  Returns 0, or -1 without a model. */
-int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *fs, size_t n, in_assign *in);
+int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *fs, size_t n, size_t nstdin,
+                         in_assign *in);
 
 #endif

@@ -167,7 +167,7 @@ static void check_flip(const char *path) {
     } else {
       /* the model as an input assignment, replayed concretely */
       in_assign *in2 = in_new(IN_FIXED, 0);
-      if (sx_inputs_from_model(D, tc, s, q, nq, in2)) {
+      if (sx_inputs_from_model(D, tc, s, q, nq, SIZE_MAX, in2)) {
         fprintf(stderr, "branch: no inputs from the model\n");
         failures++;
       }

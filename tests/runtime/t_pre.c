@@ -15,10 +15,21 @@
  *       transition (pushes $A, $D+1), a ret through a return transition
  *       (must match the top of $A) and through an internal one (rule 12: a
  *       mismatch or an empty stack, sets $V), and call∘ret composed;
- *   (d) a continuing `int 0x80`: the continuing call numbers, `read`'s window
- *       of stored bytes, what it returns as `$sys…` variables, pre_alpha
- *       resolving the window as the witness does, and pre_forget_fresh giving
- *       a predicate without `$sys…` that the original implies (Z3).
+ *   (d) `int 0x80`: exit in direction 1, the continuing call numbers in
+ *       direction 0; `read` exact over standard input (`$in`, `$inlen`,
+ *       `$ip`): its window (read(0, ...), at ECX, of length
+ *       got = min(EDX, 4096, what is left) — Z3 against a differently shaped
+ *       min and its defining properties), Pre of a buffer byte equivalent to
+ *       ite(in the window, $in[$ip + off], mem[a]), the post $ip and EAX (got,
+ *       -EBADF for fd != 0, else $sysret); direction 2, a read that failed
+ *       with EFAULT (-14, nothing stored or consumed); pre_alpha resolving the
+ *       window inside and outside it (short read, $ip past $inlen, another
+ *       buffer, fd 1, a write) at witnesses; the post-state against exec.c
+ *       (the oracle) on 12 concrete reads, EAX, EIP, $ip and 64 bytes of
+ *       memory each (short reads, end of input, count 0 and 2^32-1, over
+ *       EX_READ_MAX, EBADF, EFAULT); and pre_forget_fresh on what a write
+ *       returns (`$sysret` atoms weakened, implied by the original, no
+ *       stronger than the atoms without `$sys`).
  *
  * "Valid" below is checked as: the negation is UNSAT (Z3 via runtime/smt).
  * T_PRE_TIMES=1 in the environment prints the time of every query. */
@@ -26,7 +37,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec.h"
 #include "fold.h"
+#include "inputs.h"
+#include "mem.h"
 #include "pre.h"
 #include "smt.h"
 #include "terms.h"
@@ -124,19 +138,28 @@ static void unsat(isa_term f, const char *msg) {
 /* ---- witness states ------------------------------------------------------------ */
 
 #define WVARS 256
+#define WMEM 128
 typedef struct wst {
   uint64_t var[WVARS];
   struct {
     uint32_t arr;
     uint64_t addr;
     uint8_t b;
-  } m[64];
+  } m[WMEM];
   unsigned nm;
+  /* if in_arr != 0: array in_arr - 1 (`$in`) is nin bytes of in_byte(j),
+   * then zeros (a long standard input without a store per byte) */
+  uint32_t in_arr;
+  size_t nin;
 } wst;
+
+/* Byte j of a long witness input: letters, unlike the bytes of memory. */
+static uint8_t in_byte(uint64_t j) { return (uint8_t)('A' + j % 26); }
 
 static uint64_t w_var(void *c, uint32_t i) { return i < WVARS ? ((wst *)c)->var[i] : 0; }
 static uint8_t w_mem(void *c, uint32_t arr, uint64_t a) {
   const wst *w = c;
+  if (w->in_arr && arr == w->in_arr - 1) return a < w->nin ? in_byte(a) : 0;
   for (unsigned k = w->nm; k-- > 0;)
     if (w->m[k].arr == arr && w->m[k].addr == a) return w->m[k].b;
   return 0;
@@ -152,7 +175,7 @@ static void w_set(wst *w, isa_term var, uint64_t v) {
 /* n bytes of the little-endian value v at address a of array arr */
 static void w_store(wst *w, isa_term arr, uint64_t a, uint64_t v, unsigned n) {
   for (unsigned k = 0; k < n; k++) {
-    if (w->nm == 64) {
+    if (w->nm == WMEM) {
       fputs("t_pre: witness memory full\n", stderr);
       exit(1);
     }
@@ -427,9 +450,155 @@ static void t_control(void) {
   }
 }
 
-/* (d) a continuing system call: its numbers, `read`'s window, `$sys…`. */
+/* (d) a continuing system call: its numbers; `read` from standard input,
+ * exact over `$in`, `$inlen`, `$ip` (exec.h, pre.h); a `read` that failed
+ * with EFAULT (direction 2); `$sys…` for what the other calls return. */
+
+static isa_term ult(isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_ULT, a, b); }
+static isa_term ule(isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_ULE, a, b); }
+static isa_term sub(isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_SUB, a, b); }
+
+static unsigned reg_index(const char *n) {
+  for (unsigned i = 0; i < D->nregs; i++)
+    if (!strcmp(D->regs[i].name, n)) return i;
+  fprintf(stderr, "t_pre: the descriptor has no register %s\n", n);
+  exit(1);
+}
+
+/* ---- exec.c as the oracle of one `int 0x80` ------------------------------- */
+
+/* The bytes compared after the call: [SYS_LO, SYS_LO + SYS_N), mapped
+ * writable with 0xA0 + i at SYS_LO + i (so that what `read` stored shows). */
+#define SYS_LO 0x4FF0u
+#define SYS_N 64u
+
+typedef struct sys_case {
+  const char *name;
+  uint32_t eax, ebx, ecx, edx;
+  size_t nin;     /* standard input: nin bytes of in_byte(j) */
+  size_t ip;      /* of which ip were consumed before the call */
+  unsigned dir;   /* the letter a run takes: 0, or 2 for a read that failed with EFAULT */
+} sys_case;
+
+typedef struct sys_out {
+  uint32_t eax, eip;
+  size_t ip;
+  uint8_t mem[SYS_N];
+} sys_out;
+
+/* Run the case's `int 0x80` at 0x1000 in exec.c: code at [0x1000, 0x2000),
+ * [0x4000, 0x7000) writable, nothing at 0x9000.  0, or -1 if the run did
+ * not stop after the one step. */
+static int run_exec(const sys_case *c, sys_out *o) {
+  static const uint8_t code[2] = {0xCD, 0x80};
+  uint8_t pat[SYS_N];
+  for (unsigned i = 0; i < SYS_N; i++) pat[i] = (uint8_t)(0xA0 + i);
+  mem_space *m = mem_new(D->addr_bits);
+  if (mem_map(m, 0x1000, 0x1000, MEM_R | MEM_X, MEM_ZERO) || mem_map(m, 0x4000, 0x3000, MEM_R | MEM_W, MEM_ZERO) ||
+      mem_poke(m, 0x1000, 2, code, NULL) || mem_poke(m, SYS_LO, SYS_N, pat, NULL)) {
+    fputs("t_pre: cannot set up the memory of the exec.c run\n", stderr);
+    exit(1);
+  }
+  in_assign *in = in_new(IN_FIXED, 0);
+  uint8_t *bytes = malloc(c->nin + 1);
+  if (!bytes) exit(3);
+  for (size_t j = 0; j < c->nin; j++) bytes[j] = in_byte(j);
+  in_append_stdin(in, bytes, c->nin);
+  if (c->ip && in_stdin(in, bytes, c->ip) != (long)c->ip) { /* consume ip bytes */
+    fputs("t_pre: cannot consume the case's input\n", stderr);
+    exit(1);
+  }
+  free(bytes);
+  ex_machine *x = ex_new(D, m, NULL, in);
+  uint64_t *r = ex_regs(x);
+  r[reg_index("EIP")] = 0x1000;
+  r[reg_index("EAX")] = c->eax;
+  r[reg_index("EBX")] = c->ebx;
+  r[reg_index("ECX")] = c->ecx;
+  r[reg_index("EDX")] = c->edx;
+  ex_opts opts = {.max_steps = 1};
+  ex_result res = ex_run(x, &opts);
+  int rc = res.status == EX_BUDGET && res.steps == 1 ? 0 : -1;
+  o->eax = (uint32_t)r[reg_index("EAX")];
+  o->eip = (uint32_t)r[reg_index("EIP")];
+  o->ip = in_stdin_pos(in);
+  if (mem_peek(m, SYS_LO, SYS_N, o->mem, NULL, NULL)) rc = -1;
+  ex_free(x);
+  in_free(in);
+  mem_free(m);
+  return rc;
+}
+
+/* The case's pre-state as a witness: registers, `$in` (in_byte), `$inlen`,
+ * `$ip`, and the compared bytes of mem. */
+static void case_witness(const sys_case *c, wst *w) {
+  memset(w, 0, sizeof *w);
+  w_set(w, reg("EAX"), c->eax);
+  w_set(w, reg("EBX"), c->ebx);
+  w_set(w, reg("ECX"), c->ecx);
+  w_set(w, reg("EDX"), c->edx);
+  w_set(w, reg("EIP"), 0x1000);
+  w_set(w, V.inlen, c->nin);
+  w_set(w, V.ip, c->ip);
+  w->in_arr = tm_var_index(tc, V.in) + 1;
+  w->nin = c->nin;
+  for (unsigned i = 0; i < SYS_N; i++) w_store(w, V.mem, SYS_LO + i, 0xA0 + i, 1);
+}
+
+/* The model against exec.c on one case: the letter the run takes is
+ * possible at the case's pre-state, and the post-state's EAX, EIP, `$ip` and
+ * every compared byte (through Pre of mem[t_addr] = t_val) are the run's. */
+static void check_case(const sys_case *c, const pre_post *p) {
+  char msg[200];
+  sys_out o;
+  if (run_exec(c, &o)) {
+    snprintf(msg, sizeof msg, "%s: exec.c did not run the one int 0x80", c->name);
+    fail(msg);
+    return;
+  }
+  static wst w;
+  case_witness(c, &w);
+  isa_term ta = reg("t_addr"), tv = tm_var(tc, "t_val", 8);
+  isa_term byte = pre_exact(&V, p, eq(sel(V.mem, ta), tv));
+  const struct {
+    const char *what;
+    isa_term t;
+    uint64_t want;
+  } at[] = {{"the letter is not possible", p->cond, 1},
+            {"EAX after it is not exec.c's", p->reg[reg_index("EAX")], o.eax},
+            {"EIP after it is not exec.c's", p->reg[reg_index("EIP")], o.eip},
+            {"$ip after it is not what exec.c consumed", p->ip, o.ip}};
+  for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+    uint64_t got = ev(at[k].t, &w);
+    if (got != at[k].want) {
+      snprintf(msg, sizeof msg, "%s: %s (model 0x%llx, exec.c 0x%llx)", c->name, at[k].what,
+               (unsigned long long)got, (unsigned long long)at[k].want);
+      fail(msg);
+    }
+  }
+  unsigned bad = 0;
+  for (unsigned i = 0; i < SYS_N; i++) {
+    w_set(&w, ta, SYS_LO + i);
+    w_set(&w, tv, o.mem[i]);
+    if (ev(byte, &w) != 1 && !bad++) {
+      snprintf(msg, sizeof msg, "%s: the byte at 0x%x after it is not exec.c's 0x%02x", c->name, SYS_LO + i, o.mem[i]);
+      fail(msg);
+    }
+  }
+}
+
+/* The system call's arguments EBX, ECX, EDX are the same after it. */
+static isa_term args_kept(const pre_post *p) {
+  isa_term k = tm_true(tc);
+  static const char *const args[] = {"EBX", "ECX", "EDX"};
+  for (unsigned i = 0; i < 3; i++) k = and_(k, eq(p->reg[reg_index(args[i])], reg(args[i])));
+  return k;
+}
+
 static void t_syscall(void) {
   isa_term eax = reg("EAX"), ebx = reg("EBX"), ecx = reg("ECX"), edx = reg("EDX"), mem = V.mem;
+  isa_term in = V.in, inlen = V.inlen, ip = V.ip;
+  unsigned rEAX = reg_index("EAX");
   ins sys = INS(0xCD, 0x80);
   what = "int 0x80 (exit)";
   pre_post x = post(0x1000, sys, 1, NWA_INTERNAL);
@@ -441,72 +610,157 @@ static void t_syscall(void) {
   pre_post p = post(0x1000, sys, 0, NWA_INTERNAL);
   isa_term cont = or_(or_(eq(eax, k32(3)), eq(eax, k32(4))), eq(eax, k32(45))); /* read, write, brk */
   valid(iff(p.cond, cont), "cond is not: read, write or brk");
-  if (!p.win_cond || !p.win_lo || !p.win_len) {
-    fail("no window for read");
+  if (!p.win_cond || !p.win_lo || !p.win_len || !p.ip) {
+    fail("no window or no $ip for read");
     pre_post_free(&p);
     return;
   }
-  valid(iff(p.win_cond, eq(eax, k32(3))), "the window is not read's");
+  /* read(fd = EBX, buf = ECX, count = EDX) from fd 0 stores
+   * got = min(count, EX_READ_MAX, what is left of the input) bytes,
+   * written here in another shape than pre.c's */
+  isa_term ok = and_(eq(eax, k32(3)), eq(ebx, k32(0)));
+  isa_term left = tm_ite(tc, ult(inlen, ip), k32(0), sub(inlen, ip));
+  isa_term kmax = tm_ite(tc, ule(k32(4096), edx), k32(4096), edx);
+  isa_term got = tm_ite(tc, ult(left, kmax), left, kmax);
+  valid(iff(p.win_cond, ok), "the window is not read(0, ...)'s");
   valid(eq(p.win_lo, ecx), "the window does not start at ECX");
-  valid(eq(p.win_len, edx), "the window's length is not EDX");
-
-  /* a byte the read may have stored: ite(in the window, $sysmem[a], mem[a]) */
-  isa_term a = k32(0x5000), psi = eq(sel(mem, a), k8(0x41));
-  isa_term pre = pre_exact(&V, &p, psi);
-  isa_term in = and_(eq(eax, k32(3)), tm_app2(tc, ISA_OP_ULT, tm_app2(tc, ISA_OP_SUB, a, ecx), edx));
-  isa_term sysmem = tm_find_var(tc, "$sysmem", TM_ARRAY);
-  if (!sysmem) {
-    fail("Pre of a read's byte does not mention $sysmem");
-    pre_post_free(&p);
-    return;
+  valid(eq(p.win_len, got), "the window's length is not min(EDX, 4096, $inlen - $ip or 0)");
+  /* the same, as properties of a minimum: a bound of each, and one of them */
+  isa_term len = p.win_len;
+  valid(and_(ule(len, edx), ule(len, k32(4096))), "the window is longer than the count or 4096");
+  valid(implies(ule(ip, inlen), ule(len, sub(inlen, ip))), "the window is longer than what is left");
+  valid(implies(ult(inlen, ip), eq(len, k32(0))), "the window is not empty with $ip past $inlen");
+  valid(or_(or_(eq(len, edx), eq(len, k32(4096))), or_(eq(len, sub(inlen, ip)), and_(ult(inlen, ip), eq(len, k32(0))))),
+        "the window's length is none of count, 4096, what is left");
+  isa_term ip1 = tm_ite(tc, ok, add(ip, got), ip);
+  valid(eq(p.ip, ip1), "$ip after it is not: $ip + got after read(0, ...), else $ip");
+  valid(iff(pre_exact(&V, &p, eq(ip, inlen)), and_(cont, eq(ip1, inlen))),
+        "Pre($ip = $inlen) is not cond and $ip' = $inlen");
+  isa_term sysret = tm_find_var(tc, "$sysret", 32);
+  if (!sysret) fail("EAX after it does not mention $sysret");
+  else {
+    isa_term r = tm_ite(tc, eq(eax, k32(3)), tm_ite(tc, eq(ebx, k32(0)), got, k32((uint32_t)-9)), sysret);
+    valid(eq(p.reg[rEAX], r), "EAX after it is not: got from fd 0, -EBADF from another, else $sysret");
   }
-  valid(iff(pre, and_(cont, eq(tm_ite(tc, in, sel(sysmem, a), sel(mem, a)), k8(0x41)))),
-        "Pre is not cond and ite(in the window, $sysmem[a], mem[a]) = 0x41");
-  CHECK(pre_mentions_fresh(tc, pre));
+  valid(eq(p.reg[reg_index("EIP")], k32(0x1002)), "EIP after it is not the next instruction");
+  valid(args_kept(&p), "EBX, ECX, EDX change");
+
+  /* a byte the read may have stored: ite(in the window, $in[$ip + off], mem[a]) */
+  isa_term a = k32(0x5000), psi = eq(sel(mem, a), k8(0x41)), off = sub(a, ecx);
+  isa_term pre = pre_exact(&V, &p, psi);
+  isa_term inw = and_(ok, ult(off, got));
+  valid(iff(pre, and_(cont, eq(tm_ite(tc, inw, sel(in, add(ip, off)), sel(mem, a)), k8(0x41)))),
+        "Pre is not cond and ite(in the window, $in[$ip + a - ECX], mem[a]) = 0x41");
   CHECK(!pre_mentions_fresh(tc, psi) && !pre_mentions_fresh(tc, p.cond));
-  isa_term f = pre_forget_fresh(tc, pre);
-  CHECK(!pre_mentions_fresh(tc, f));
-  valid(implies(pre, f), "Pre does not imply its weakening");
-  valid(iff(f, cont), "the weakening is not cond (the atom about $sysmem becomes true)");
+  CHECK(!pre_mentions_fresh(tc, pre)); /* read is exact: nothing fresh */
 
   /* pre_alpha resolves the window as the witness does */
   static wst w;
   memset(&w, 0, sizeof w);
   w_set(&w, eax, 3);
-  w_set(&w, ecx, 0x6000); /* the buffer is elsewhere */
+  w_set(&w, ecx, 0x4FF8); /* the buffer covers 0x5000, at offset 8 */
   w_set(&w, edx, 16);
-  w_store(&w, mem, 0x5000, 0x41, 1);
+  w_set(&w, inlen, 30);
+  w_set(&w, ip, 2); /* 0x5000 gets $in[10] */
+  w_store(&w, in, 10, 0x41, 1);
+  w_store(&w, mem, 0x5000, 0x41, 1); /* what was there: not what Pre sees */
+  isa_term psi_in = and_(cont, eq(sel(in, add(ip, off)), k8(0x41))), psi_out = and_(cont, psi);
+  what = "int 0x80 (continuing), Pre_alpha inside the window";
+  check_alpha(pre, &w, inw, psi_in, 1);
+  w_store(&w, in, 10, 0x42, 1);
+  check_alpha(pre, &w, inw, psi_in, 0);
   tm_env e = env_of(&w);
   isa_term alpha = 0, rho = pre_alpha(&V, pre, &e, &alpha);
   CHECK(!pre_mentions_fresh(tc, rho));
-  valid(iff(alpha, not_(in)), "outside the window: alpha is not 'not in the window'");
-  valid(iff(rho, or_(in, and_(cont, psi))), "outside the window: rho is not (in window) or (cond and psi)");
-  valid(implies(pre, rho), "outside the window: Pre does not imply rho");
-  CHECK(ev(rho, &w) == 1);
-  w_set(&w, ecx, 0x4FF8); /* now the buffer covers 0x5000 */
-  rho = pre_alpha(&V, pre, &e, &alpha);
-  valid(iff(alpha, in), "inside the window: alpha is not 'in the window'");
-  CHECK(pre_mentions_fresh(tc, rho));
-  f = pre_forget_fresh(tc, rho);
-  CHECK(!pre_mentions_fresh(tc, f));
-  valid(implies(pre, f), "inside the window: Pre does not imply the weakened rho");
-  valid(iff(f, or_(not_(in), cont)), "inside the window: the weakened rho is not (not in window) or cond");
+  what = "int 0x80 (continuing), Pre_alpha outside the window: a short read";
+  w_set(&w, inlen, 10); /* 8 bytes left: 0x5000 is the 9th of the buffer */
+  check_alpha(pre, &w, not_(inw), psi_out, 1);
+  what = "int 0x80 (continuing), Pre_alpha outside the window: $ip past $inlen";
+  w_set(&w, ip, 40);
+  check_alpha(pre, &w, not_(inw), psi_out, 1);
+  what = "int 0x80 (continuing), Pre_alpha outside the window: the buffer elsewhere";
+  w_set(&w, inlen, 30);
+  w_set(&w, ip, 2);
+  w_set(&w, ecx, 0x6000);
+  check_alpha(pre, &w, not_(inw), psi_out, 1);
+  what = "int 0x80 (continuing), Pre_alpha outside the window: fd 1";
+  w_set(&w, ecx, 0x4FF8);
+  w_set(&w, ebx, 1);
+  check_alpha(pre, &w, not_(inw), psi_out, 1);
+  w_store(&w, mem, 0x5000, 0x42, 1);
+  check_alpha(pre, &w, not_(inw), psi_out, 0);
+  w_store(&w, mem, 0x5000, 0x41, 1);
+  what = "int 0x80 (continuing), Pre_alpha outside the window: a write";
+  w_set(&w, ebx, 0);
+  w_set(&w, eax, 4);
+  check_alpha(pre, &w, not_(inw), psi_out, 1);
 
-  /* what the call returns: EAX after it is $sysret */
+  /* a read that failed with EFAULT: direction 2, nothing stored or consumed */
+  what = "int 0x80 (read, EFAULT)";
+  pre_post q = post(0x1000, sys, 2, NWA_INTERNAL);
+  valid(iff(q.cond, ok), "cond is not read(0, ...)");
+  CHECK(q.win_cond == 0);
+  valid(eq(q.reg[rEAX], k32((uint32_t)-14)), "EAX after it is not -EFAULT");
+  valid(eq(q.reg[reg_index("EIP")], k32(0x1002)), "EIP after it is not the next instruction");
+  valid(args_kept(&q), "EBX, ECX, EDX change");
+  valid(iff(pre_exact(&V, &q, eq(ip, inlen)), and_(ok, eq(ip, inlen))),
+        "Pre($ip = $inlen) is not cond and $ip = $inlen");
+  valid(iff(pre_exact(&V, &q, psi), and_(ok, psi)), "Pre(mem[0x5000] = 0x41) is not cond and mem[0x5000] = 0x41");
+  CHECK(!pre_mentions_fresh(tc, pre_exact(&V, &q, eq(eax, k32(0)))));
+
+  /* against exec.c: each case's run and the model's post-state */
+  static const sys_case cases[] = {
+      {"read 16 of 20 bytes", 3, 0, 0x5000, 16, 20, 0, 0},
+      {"read 8 bytes from input position 4", 3, 0, 0x5008, 8, 20, 4, 0},
+      {"a short read at the end of the input", 3, 0, 0x5004, 16, 10, 6, 0},
+      {"a read at the end of the input", 3, 0, 0x5004, 16, 10, 10, 0},
+      {"a read of count 0", 3, 0, 0x5000, 0, 10, 0, 0},
+      {"a read of count 2^32-1 (unsigned)", 3, 0, 0x5000, 0xFFFFFFFF, 12, 0, 0},
+      {"a read of 5000 bytes: at most EX_READ_MAX", 3, 0, 0x4FF8, 5000, 6000, 100, 0},
+      {"a buffer across the compared bytes' start", 3, 0, 0x4FEC, 8, 20, 0, 0},
+      {"read from fd 1: EBADF", 3, 1, 0x5000, 16, 20, 0, 0},
+      {"read from fd 0x100: EBADF", 3, 0x100, 0x5000, 16, 20, 0, 0},
+      {"read into an unmapped buffer: EFAULT", 3, 0, 0x9000, 4, 20, 3, 2},
+      {"read of count 0 into an unmapped buffer", 3, 0, 0x9000, 0, 20, 3, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    what = "int 0x80 against exec.c";
+    check_case(&cases[i], cases[i].dir == 2 ? &q : &p);
+  }
+  /* $ip past $inlen (exec.c never gets there): nothing read, 0 returned */
+  what = "int 0x80 (read, $ip past $inlen)";
+  sys_case past = {"", 3, 0, 0x5000, 16, 4, 0, 0};
+  case_witness(&past, &w);
+  w_set(&w, ip, 9);
+  CHECK(ev(p.reg[rEAX], &w) == 0);
+  CHECK(ev(p.ip, &w) == 9);
+  CHECK(ev(pre_exact(&V, &p, eq(sel(mem, k32(0x5000)), k8(0xB0))), &w) == 1); /* unchanged */
+  pre_post_free(&q);
+
+  /* what the other calls return is `$sysret`, which pre_forget_fresh forgets */
   what = "int 0x80 (continuing), result";
-  isa_term r0 = eq(eax, k32(0));
+  isa_term r0 = eq(eax, k32(0)), wr = eq(eax, k32(4));
   pre = pre_exact(&V, &p, r0);
-  isa_term sysret = tm_find_var(tc, "$sysret", 32);
-  CHECK(sysret != 0);
-  if (sysret) valid(iff(pre, and_(cont, eq(sysret, k32(0)))), "Pre(EAX = 0) is not cond and $sysret = 0");
-  valid(iff(pre_forget_fresh(tc, pre), cont), "weakening a positive atom about $sysret");
-  pre = pre_exact(&V, &p, and_(not_(r0), eq(ebx, k32(7))));
+  CHECK(pre_mentions_fresh(tc, pre));
+  if (sysret) valid(implies(wr, iff(pre, eq(sysret, k32(0)))), "on a write, Pre(EAX = 0) is not $sysret = 0");
+  valid(implies(and_(ok, pre), eq(got, k32(0))), "on read(0, ...), Pre(EAX = 0) does not say got = 0");
+  isa_term f = pre_forget_fresh(tc, pre);
+  CHECK(!pre_mentions_fresh(tc, f));
+  valid(implies(pre, f), "Pre does not imply its weakening (positive atom)");
+  valid(implies(f, cont), "the weakening loses cond");
+  valid(implies(wr, f), "on a write, the weakening still says something about $sysret");
+  isa_term b7 = eq(ebx, k32(7));
+  pre = pre_exact(&V, &p, and_(not_(r0), b7));
   f = pre_forget_fresh(tc, pre);
   CHECK(!pre_mentions_fresh(tc, f));
   valid(implies(pre, f), "Pre does not imply its weakening (negative atom)");
-  valid(iff(f, and_(cont, eq(ebx, k32(7)))), "the weakening loses the atoms without $sys");
-  pre = pre_exact(&V, &p, or_(r0, eq(ebx, k32(7))));
-  valid(implies(pre, pre_forget_fresh(tc, pre)), "Pre does not imply its weakening (disjunction)");
+  valid(implies(f, and_(cont, b7)), "the weakening loses the atoms without $sys");
+  valid(implies(and_(wr, b7), f), "on a write, the weakening still says something about $sysret (negative atom)");
+  pre = pre_exact(&V, &p, or_(r0, b7));
+  f = pre_forget_fresh(tc, pre);
+  CHECK(!pre_mentions_fresh(tc, f));
+  valid(implies(pre, f), "Pre does not imply its weakening (disjunction)");
+  valid(implies(wr, f), "on a write, the weakened disjunction is not true");
   pre_post_free(&p);
 }
 

@@ -616,6 +616,8 @@ static void add_stuck(dpg *g, uint32_t key) {
 
 static void stuck(dpg *g, const nwa_edge *e, unsigned weight, const char *why) {
   uint32_t key = tuple_key(g, e);
+  if (getenv("MCVETO_DPG_DEBUG"))
+    fprintf(stderr, "stuck %u: n%u -> n%u letter %u: %s\n", weight, e->from, e->to, e->letter, why);
   for (unsigned i = 0; i < weight; i++) add_stuck(g, key);
   snprintf(g->stuck_why, sizeof g->stuck_why, "%s", why);
 }
@@ -659,6 +661,7 @@ static in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, is
   uint64_t L;
   if (!smt_model_eval(g->solver, inlen, &L)) L = UINT64_MAX;
   size_t H = c + STDIN_PAD;
+  if (getenv("MCVETO_DPG_DEBUG")) fprintf(stderr, "model input: %zu bytes read, stream length %llu\n", c, (unsigned long long)L);
   for (size_t k = c; k < H && k < L; k++) {
     isa_term sel[2] = {inarr, tm_const(tc, k, g->d->addr_bits)};
     uint64_t v;
@@ -725,11 +728,33 @@ static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
   return finish_run(g, out, why, r);
 }
 
+/* Did run t cross from a state satisfying pn at position pos to one
+ * satisfying psi at pos + 1?  (A model may agree with the path formula and
+ * still not: what the formula leaves free, a run fixes.) */
+static bool crossed(dpg *g, size_t t, size_t pos, isa_term pn, isa_term psi) {
+  bool ok = true;
+  for (size_t at = pos; at <= pos + 1 && ok; at++) {
+    if (t >= g->nT || !g->T[t].pos) return false;
+    run R;
+    if (replay_to(g, t, at, &R)) {
+      run_end(&R);
+      return false;
+    }
+    cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
+    tm_env env = cenv_env(&c);
+    ok = tm_eval(g->tc, at == pos ? pn : psi, &env) != 0;
+    free(c.vmap);
+    run_end(&R);
+  }
+  return ok;
+}
+
 /* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
 static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   tm_ctx *tc = g->tc;
   nwa_edge e = *nwa_edge_at(g->G, ei);
   const wit *w = e.kind == NWA_RETURN ? pair_get(g, e.from, e.pred) : &g->w[e.from];
+  if (e.kind == NWA_RETURN && (!w || !w->trace)) w = &g->w[e.from]; /* another context: witnessed_any_cb */
   if (!w || !w->trace) {
     stuck(g, &e, 3, "internal error: a frontier without a witness");
     return S_CONT;
@@ -799,7 +824,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   }
   size_t nv = tm_var_count(tc);
   isa_term *map = calloc(nv + 1, sizeof *map);
-  isa_term *fs = malloc(sizeof *fs * (path.npc + 3));
+  isa_term *fs = malloc(sizeof *fs * (path.npc + 4));
   if (!map || !fs) exit(3);
   size_t nf = 0;
   for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
@@ -837,6 +862,9 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   map[tm_var_index(tc, g->v.ip)] = tm_const(tc, nin, ab);
   map[tm_var_index(tc, g->v.inlen)] = inlen;
   fs[nf++] = tm_subst(tc, pre, map);
+  /* and the state is in n: the path alone does not say so where n's
+   * predicate is about input not read yet */
+  fs[nf++] = tm_subst(tc, nwa_pred(g->G, e.from), map);
   free(map);
   for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
   sx_path_free(&path);
@@ -857,11 +885,16 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     }
     free(fs);
     run_end(&R);
-    stuck(g, &e, 1, "the solver's inputs do not lead across the frontier");
-    if (!in) return S_CONT;
+    if (!in) {
+      stuck(g, &e, 1, "the solver's model gives no input");
+      return S_CONT;
+    }
     ex_result res;
     char why[300] = "";
+    isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
     outcome out = add_run(g, in, &res, why, sizeof why);
+    if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, pn, psi))
+      stuck(g, &e, 1, "the solver's inputs do not lead across the frontier");
     return finish_run(g, out, why, r);
   }
   free(fs);
@@ -975,6 +1008,16 @@ static sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r) {
     snprintf(r->reason, sizeof r->reason, "the return at 0x%llx goes to 0x%llx instead of 0x%llx",
              (unsigned long long)ae.ret_pc, (unsigned long long)ae.actual, (unsigned long long)ae.expected);
   return S_VERDICT;
+}
+
+/* Relaxed, when no frontier is left: the exit state of a return edge
+ * witnessed in some other calling context.  The step then refines the exit
+ * state on the return's match with the top of `$A`, which carries the
+ * context into the callee as a predicate (§3.5's instrumentation). */
+static bool witnessed_any_cb(void *ctx, nwa_state s, nwa_state callpred) {
+  dpg *g = ctx;
+  (void)callpred;
+  return s < nwa_nstates(g->G) && g->w[s].trace != 0;
 }
 
 static bool witnessed_cb(void *ctx, nwa_state s, nwa_state callpred) {
@@ -1120,6 +1163,7 @@ void dpg_run(dpg *g, dpg_result *r) {
     }
     uint32_t fr[256];
     size_t nfr = rc_frontiers(g->G, &rr, witnessed_cb, g, g->o.policy, fr, 256);
+    if (!nfr) nfr = rc_frontiers(g->G, &rr, witnessed_any_cb, g, g->o.policy, fr, 256);
     rc_free(&rr);
     if (nfr > 256) nfr = 256;
     size_t pick = nfr;

@@ -359,6 +359,24 @@ typedef struct forget {
 
 static bool has_fresh(forget *f, isa_term t) { return fresh_in(f->tc, f->fresh, f->n, t); }
 
+/* A comparison with an operand ite(c, a, b) whose condition c is known
+ * (mentions no fresh value): ite(c, cmp(a, …), cmp(b, …)); else 0. */
+static isa_term lift_ite(forget *f, isa_term t) {
+  tm_ctx *tc = f->tc;
+  int kind = tm_kind(tc, t);
+  if (kind != ISA_OP_EQ && kind != ISA_OP_ULT && kind != ISA_OP_ULE && kind != ISA_OP_SLT && kind != ISA_OP_SLE)
+    return 0;
+  for (unsigned i = 0; i < 2; i++) {
+    isa_term x = tm_arg(tc, t, i), y = tm_arg(tc, t, 1 - i);
+    if (tm_kind(tc, x) != ISA_OP_ITE || has_fresh(f, tm_arg(tc, x, 0))) continue;
+    isa_term l[2], r2[2];
+    l[i] = tm_arg(tc, x, 1), l[1 - i] = y;
+    r2[i] = tm_arg(tc, x, 2), r2[1 - i] = y;
+    return tm_ite(tc, tm_arg(tc, x, 0), tm_app(tc, (isa_op)kind, l, 2, 0, 0), tm_app(tc, (isa_op)kind, r2, 2, 0, 0));
+  }
+  return 0;
+}
+
 static isa_term weaken(forget *f, isa_term t, int pos) {
   tm_ctx *tc = f->tc;
   if (!has_fresh(f, t)) return t;
@@ -371,6 +389,8 @@ static isa_term weaken(forget *f, isa_term t, int pos) {
     r = not_(tc, weaken(f, tm_arg(tc, t, 0), !pos));
   else if (kind == ISA_OP_ITE && tm_sort(tc, t) == TM_BOOL && !has_fresh(f, tm_arg(tc, t, 0)))
     r = tm_ite(tc, tm_arg(tc, t, 0), weaken(f, tm_arg(tc, t, 1), pos), weaken(f, tm_arg(tc, t, 2), pos));
+  else if ((r = lift_ite(f, t)) != 0) /* x(ite(c, a, b)) = ite(c, x(a), x(b)): only the fresh branch is lost */
+    r = weaken(f, r, pos);
   else /* an atom about fresh values */
     r = pos ? tm_true(tc) : tm_false(tc);
   if (t < f->n) f->memo[pos][t] = r;

@@ -519,12 +519,50 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
 
 /* ---- the symbolic step ---------------------------------------------------- */
 
+#define TABLE_WINDOW 1024 /* bytes of the image made known after a table's base */
+
 typedef struct gwalk {
   dpg *g;
   isa_term mem;
   isa_term *memo;
   size_t nmemo;
+  uint64_t win[16]; /* table windows already made known */
+  size_t nwin;
+  isa_term facts;   /* what the image says about them */
 } gwalk;
+
+static isa_term bottom_array(tm_ctx *tc, isa_term m) {
+  while (tm_kind(tc, m) == ISA_OP_STORE) m = tm_arg(tc, m, 0);
+  return m;
+}
+
+/* A read of the initial memory at base + k with base unknown (a jump table,
+ * a table of function pointers): the solver must not pick the table's
+ * contents.  The constant part k is usually the table's address, so the
+ * image's bytes from k on (TABLE_WINDOW of them, within k's segment) are
+ * conjoined as facts: true of every initial state. */
+static void table_facts(gwalk *w, isa_term addr) {
+  tm_ctx *tc = w->g->tc;
+  if (tm_kind(tc, addr) != ISA_OP_ADD) return;
+  uint64_t k;
+  if (!tm_is_const(tc, tm_arg(tc, addr, 1), &k)) return;
+  for (size_t i = 0; i < w->nwin; i++)
+    if (k >= w->win[i] && k - w->win[i] < TABLE_WINDOW / 2) return;
+  if (w->nwin == sizeof w->win / sizeof w->win[0]) return;
+  const mem_region *rg = mem_region_of(w->g->init, k);
+  if (!rg) return;
+  w->win[w->nwin++] = k;
+  unsigned ab = w->g->d->addr_bits;
+  for (uint64_t a = k; a <= rg->last && a - k < TABLE_WINDOW; a++) {
+    uint8_t b;
+    bool def;
+    if (mem_peek(w->g->init, a, 1, &b, &def, NULL) != MEM_OK) break;
+    if (!def && w->g->o.inputs != DPG_INPUTS_LINUX) continue;
+    isa_term sel[2] = {w->mem, tm_const(tc, a, ab)};
+    w->facts = tm_app2(tc, ISA_OP_LAND, w->facts,
+                       tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8)));
+  }
+}
 
 /* Reads of the initial memory at known addresses become the bytes a run
  * starts with (undefined bytes too, under the Linux input model). */
@@ -549,6 +587,9 @@ static isa_term ground_walk(gwalk *w, isa_term t) {
         r = tm_const(tc, b, 8);
       else if (!same)
         r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
+    } else if (kind == ISA_OP_SELECT && bottom_array(tc, a[0]) == w->mem) { /* maybe through stores */
+      table_facts(w, a[1]);
+      if (!same) r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
     } else if (!same)
       r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
@@ -570,12 +611,12 @@ static isa_term ground(dpg *g, isa_term t) {
     t = tm_subst(tc, t, map);
     free(map);
   }
-  gwalk w = {g, g->v.mem, NULL, tm_count(tc) + 1};
+  gwalk w = {g, g->v.mem, NULL, tm_count(tc) + 1, {0}, 0, tm_true(tc)};
   w.memo = calloc(w.nmemo, sizeof *w.memo);
   if (!w.memo) exit(3);
   isa_term r = ground_walk(&w, t);
   free(w.memo);
-  return r;
+  return tm_app2(tc, ISA_OP_LAND, r, w.facts);
 }
 
 /* Re-run input t for pos steps: the concrete state a witness stands for. */
@@ -728,10 +769,11 @@ static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
   return finish_run(g, out, why, r);
 }
 
-/* Did run t cross from a state satisfying pn at position pos to one
- * satisfying psi at pos + 1?  (A model may agree with the path formula and
+/* Did run t take letter l at position pos, from a state satisfying pn to
+ * one satisfying psi?  (A model may agree with the path formula and
  * still not: what the formula leaves free, a run fixes.) */
-static bool crossed(dpg *g, size_t t, size_t pos, isa_term pn, isa_term psi) {
+static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa_term psi) {
+  if (t >= g->nT || !g->T[t].st || pos >= g->T[t].n || g->T[t].st[pos].letter != l) return false;
   bool ok = true;
   for (size_t at = pos; at <= pos + 1 && ok; at++) {
     if (t >= g->nT || !g->T[t].pos) return false;
@@ -893,7 +935,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     char why[300] = "";
     isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
     outcome out = add_run(g, in, &res, why, sizeof why);
-    if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, pn, psi))
+    if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, psi))
       stuck(g, &e, 1, "the solver's inputs do not lead across the frontier");
     return finish_run(g, out, why, r);
   }

@@ -275,10 +275,21 @@ static bool lmatch(nwa_letter x, nwa_letter y, nwa_letter *out) {
   return false;
 }
 
+#define PDEAD (NWA_NONE - 1) /* a pair whose predicates contradict each other */
+
+/* The product state of (x, y), or NWA_NONE when the conjunction of their
+ * predicates simplifies to false (at different addresses, say): such a pair
+ * holds no state, and building it would multiply the product for nothing. */
 static nwa_state pstate(prod *p, nwa_state x, nwa_state y) {
   uint32_t s = pget(&p->map, x, y);
+  if (s == PDEAD) return NWA_NONE;
   if (s != NWA_NONE) return s;
   isa_term pr = tm_app2(p->r->tc, ISA_OP_LAND, p->a->st[x].pred, p->b->st[y].pred);
+  uint64_t c;
+  if ((tm_is_const(p->r->tc, pr, &c) && !c) || tm_conj_contradicts(p->r->tc, p->a->st[x].pred, p->b->st[y].pred)) {
+    pput(&p->map, x, y, PDEAD);
+    return NWA_NONE;
+  }
   s = nwa_add_state(p->r, pr, p->a->st[x].accepting && p->b->st[y].accepting);
   pput(&p->map, x, y, s);
   ul_push(&p->origin, x);
@@ -292,8 +303,9 @@ static void pret(prod *p, const nwa_edge *ea, const nwa_edge *eb) {
   nwa_letter l;
   if (!lmatch(ea->letter, eb->letter, &l)) return;
   uint32_t ex = pget(&p->map, ea->from, eb->from), cp = pget(&p->map, ea->pred, eb->pred);
-  if (ex == NWA_NONE || cp == NWA_NONE) return;
-  add_edge(p->r, NWA_RETURN, ex, cp, l, pstate(p, ea->to, eb->to));
+  if (ex == NWA_NONE || cp == NWA_NONE || ex == PDEAD || cp == PDEAD) return;
+  nwa_state t = pstate(p, ea->to, eb->to);
+  if (t != NWA_NONE) add_edge(p->r, NWA_RETURN, ex, cp, l, t);
 }
 
 nwa *nwa_intersect(const nwa *a, const nwa *b, nwa_state **origin) {
@@ -315,7 +327,7 @@ nwa *nwa_intersect(const nwa *a, const nwa *b, nwa_state **origin) {
         }
         if (!lmatch(ea->letter, eb->letter, &l)) continue;
         nwa_state t = pstate(&p, ea->to, eb->to);
-        add_edge(p.r, (nwa_kind)ea->kind, s, NWA_NONE, l, t);
+        if (t != NWA_NONE) add_edge(p.r, (nwa_kind)ea->kind, s, NWA_NONE, l, t);
       }
     }
     /* s as a call predecessor: returns whose exits were reached earlier */

@@ -922,3 +922,32 @@ void tm_fprint(tm_ctx *c, isa_term t, FILE *f) {
   fputs(big, f);
   free(big);
 }
+
+static size_t conj_atoms(tm_ctx *c, isa_term t, isa_term *out, size_t max) {
+  isa_term st[64];
+  size_t n = 0, k = 0;
+  st[n++] = t;
+  for (unsigned steps = 0; n && steps < 512; steps++) {
+    isa_term y = st[--n];
+    if (c->n[y].kind == ISA_OP_LAND && n + 2 <= 64) {
+      st[n++] = c->n[y].a[0];
+      st[n++] = c->n[y].a[1];
+    } else if (k < max)
+      out[k++] = y;
+  }
+  return k;
+}
+
+bool tm_conj_contradicts(tm_ctx *c, isa_term a, isa_term b) {
+  isa_term xs[128], ys[128];
+  size_t nx = conj_atoms(c, a, xs, 128), ny = conj_atoms(c, b, ys, 128);
+  for (size_t i = 0; i < nx; i++)
+    for (size_t j = 0; j < ny; j++) {
+      const tm_node *p = &c->n[xs[i]], *q = &c->n[ys[j]];
+      if (complement(c, xs[i], ys[j])) return true;
+      if (p->kind == ISA_OP_EQ && q->kind == ISA_OP_EQ && p->a[0] == q->a[0] && c->n[p->a[1]].kind == TM_CONST &&
+          c->n[q->a[1]].kind == TM_CONST && p->a[1] != q->a[1])
+        return true;
+    }
+  return false;
+}

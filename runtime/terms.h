@@ -91,6 +91,11 @@ uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env
  * tm_var_count() entries at least at the time of the call. */
 isa_term tm_subst(tm_ctx *c, isa_term t, const isa_term *map);
 
+/* Is a ∧ b false because their ∧-chains (walked up to a bound) contain an
+ * atom and its negation, or t == k1 and t == k2 with constants k1 ≠ k2?  A
+ * cheap, incomplete test: true means unsatisfiable, false means unknown. */
+bool tm_conj_contradicts(tm_ctx *c, isa_term a, isa_term b);
+
 /* ---- printing ---- */
 /* Infix text of t into buf (truncated with "..." past size); returns the
  * length it needed.  Shared subterms are printed in place. */

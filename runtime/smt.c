@@ -16,6 +16,7 @@ struct smt {
   unsigned timeout_ms;
   FILE *dump, *own_dump;
   char error[256]; /* the first Z3 error since the last check */
+  bool poisoned;   /* the cache holds a stand-in for an untranslatable term */
   unsigned long queries;
   double seconds;
 };
@@ -86,8 +87,13 @@ double smt_seconds(const smt *s) { return s->seconds; }
 
 static Z3_sort sort_of(smt *s, unsigned sort) {
   if (sort == TM_BOOL) return Z3_mk_bool_sort(s->z);
-  if (sort == TM_ARRAY)
-    return Z3_mk_array_sort(s->z, Z3_mk_bv_sort(s->z, tm_addr_bits(s->tc)), Z3_mk_bv_sort(s->z, 8));
+  if (sort == TM_ARRAY) { /* hold the index sort while the value sort is made (reference counting) */
+    Z3_sort idx = Z3_mk_bv_sort(s->z, tm_addr_bits(s->tc));
+    Z3_inc_ref(s->z, Z3_sort_to_ast(s->z, idx));
+    Z3_sort arr = Z3_mk_array_sort(s->z, idx, Z3_mk_bv_sort(s->z, 8));
+    Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, idx));
+    return arr;
+  }
   return Z3_mk_bv_sort(s->z, sort);
 }
 
@@ -133,14 +139,32 @@ static Z3_ast node(smt *s, isa_term t, const Z3_ast *a) {
   case ISA_OP_LOR: return Z3_mk_or(z, 2, a);
   case ISA_OP_LXOR: return Z3_mk_xor(z, a[0], a[1]);
   case ISA_OP_IFF: return Z3_mk_iff(z, a[0], a[1]);
-  case ISA_OP_ITE: return Z3_mk_ite(z, a[0], a[1], a[2]);
+  case ISA_OP_ITE: /* Z3 aborts the process on arms of different sorts: refuse instead */
+    if (!Z3_is_eq_sort(z, Z3_get_sort(z, a[1]), Z3_get_sort(z, a[2])) ||
+        Z3_get_sort_kind(z, Z3_get_sort(z, a[0])) != Z3_BOOL_SORT) {
+      return NULL;
+    }
+    return Z3_mk_ite(z, a[0], a[1], a[2]);
   case ISA_OP_EXTRACT: return Z3_mk_extract(z, tm_param(tc, t, 0), tm_param(tc, t, 1), a[0]);
   case ISA_OP_CONCAT: return Z3_mk_concat(z, a[0], a[1]);
   case ISA_OP_ZEXT: return Z3_mk_zero_ext(z, tm_param(tc, t, 0) - tm_sort(tc, tm_arg(tc, t, 0)), a[0]);
   case ISA_OP_SEXT: return Z3_mk_sign_ext(z, tm_param(tc, t, 0) - tm_sort(tc, tm_arg(tc, t, 0)), a[0]);
   case ISA_OP_BOOL2BV: {
+    /* the context counts references: objects nobody holds may be freed by
+     * the next call, so the two numerals are held until the ite holds them */
     Z3_sort b1 = Z3_mk_bv_sort(z, 1);
-    return Z3_mk_ite(z, a[0], Z3_mk_unsigned_int64(z, 1, b1), Z3_mk_unsigned_int64(z, 0, b1));
+    Z3_inc_ref(z, Z3_sort_to_ast(z, b1));
+    Z3_ast one = Z3_mk_unsigned_int64(z, 1, b1);
+    Z3_inc_ref(z, one);
+    Z3_ast zero = Z3_mk_unsigned_int64(z, 0, b1);
+    Z3_inc_ref(z, zero);
+    Z3_ast r = Z3_mk_ite(z, a[0], one, zero);
+    Z3_inc_ref(z, r);
+    Z3_dec_ref(z, one);
+    Z3_dec_ref(z, zero);
+    Z3_dec_ref(z, Z3_sort_to_ast(z, b1));
+    Z3_dec_ref(z, r); /* tr takes its own reference right away */
+    return r;
   }
   case ISA_OP_SELECT: return Z3_mk_select(z, a[0], a[1]);
   case ISA_OP_STORE: return Z3_mk_store(z, a[0], a[1], a[2]);
@@ -191,8 +215,12 @@ static Z3_ast tr(smt *s, isa_term root) {
     Z3_ast r = node(s, t, a);
     if (r && z3_failed(s)) r = NULL;
     if (!r) {
+      /* the query will be answered unknown; the stand-in has the term's sort
+       * so that its parents still translate, and the cache is dropped after
+       * this query so that no later one uses it */
       if (!s->error[0]) snprintf(s->error, sizeof s->error, "cannot translate term kind %d", tm_kind(s->tc, t));
-      r = Z3_mk_false(s->z);
+      r = Z3_mk_fresh_const(s->z, "untranslated", sort_of(s, tm_sort(s->tc, t)));
+      s->poisoned = true;
     }
     Z3_inc_ref(s->z, r);
     s->cache[t] = r;
@@ -211,6 +239,14 @@ smt_result smt_check(smt *s, const isa_term *as, size_t n, char *reason, size_t 
   }
   s->error[0] = 0;
   Z3_solver_reset(s->z, s->solver);
+  if (s->poisoned) { /* a stand-in from an earlier query is in the cache */
+    for (size_t i = 0; i < s->capcache; i++)
+      if (s->cache[i]) {
+        Z3_dec_ref(s->z, s->cache[i]);
+        s->cache[i] = NULL;
+      }
+    s->poisoned = false;
+  }
   for (size_t i = 0; i < n; i++) {
     if (tm_sort(s->tc, as[i]) != TM_BOOL) {
       snprintf(s->error, sizeof s->error, "assertion %zu is not a bool", i);

@@ -1,6 +1,10 @@
 /* test_terms.c — unit tests of runtime/terms: folding, rewrites, hash-consing,
  * evaluation, substitution, printing; and a randomized differential test of
- * simplification against an independent reference evaluator. */
+ * simplification against an independent reference evaluator.  The rewrites
+ * that reason across subterms (ite == k, clashing and repeated ∧/∨ operands,
+ * base + offset, (x + k) * c, comparisons with 0, iff with a constant) have
+ * focused checks, both ways, and a second differential test whose generator
+ * builds exactly those shapes at widths 1..64, also after substitution. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -324,9 +328,16 @@ static void test_rule_clash(void) {
   CHECK(A2(c, ISA_OP_LAND, A2(c, ISA_OP_LAND, e1, r), A2(c, ISA_OP_LAND, s, e2)) == F);
   isa_term xy = A2(c, ISA_OP_ADD, x, y);
   CHECK(A2(c, ISA_OP_LAND, A2(c, ISA_OP_EQ, xy, K(c, 1, 32)), A2(c, ISA_OP_EQ, xy, K(c, 0, 32))) == F);
+  isa_term e;
   /* not where it would be wrong: the same constant, different terms, ∨ */
   CHECK(A2(c, ISA_OP_LAND, e1, A2(c, ISA_OP_EQ, x, K(c, 1, 32))) == e1);
-  isa_term e = A2(c, ISA_OP_LAND, e1, A2(c, ISA_OP_EQ, y, K(c, 2, 32)));
+  e = A2(c, ISA_OP_LAND, A2(c, ISA_OP_LAND, e1, r), A2(c, ISA_OP_LAND, e1, s)); /* one equality on both sides */
+  CHECK(e != F && at(c, e, 1, 0, 1, 1) == 1);
+  e = A2(c, ISA_OP_LAND, np, NOTB(c, q)); /* two negations do not clash */
+  CHECK(e != F && at(c, e, 4, 9, 0, 0) == 1);
+  e = A2(c, ISA_OP_LOR, A2(c, ISA_OP_LOR, np, r), A2(c, ISA_OP_LOR, NOTB(c, q), s));
+  CHECK(e != T && at(c, e, 5, 0, 0, 0) == 0);
+  e = A2(c, ISA_OP_LAND, e1, A2(c, ISA_OP_EQ, y, K(c, 2, 32)));
   CHECK(tm_kind(c, e) == ISA_OP_LAND && at(c, e, 1, 2, 0, 0) == 1);
   e = A2(c, ISA_OP_LAND, A2(c, ISA_OP_EQ, A2(c, ISA_OP_ADD, x, K(c, 1, 32)), K(c, 5, 32)), A2(c, ISA_OP_EQ, x, K(c, 4, 32)));
   CHECK(e != F && at(c, e, 4, 0, 0, 0) == 1);
@@ -401,6 +412,8 @@ static void test_rule_base_off(void) {
   CHECK(A2(c, ISA_OP_SUB, A2(c, ISA_OP_SUB, x, K(c, 4, 32)), x4) == K(c, 0xfffffff8, 32));
   CHECK(A2(c, ISA_OP_EQ, x4, x8) == tm_false(c));
   CHECK(A2(c, ISA_OP_EQ, x, x4) == tm_false(c));
+  CHECK(A2(c, ISA_OP_EQ, A2(c, ISA_OP_ADD, x, K(c, 0x100, 32)), x) == tm_false(c)); /* all 32 bits count */
+  CHECK(A2(c, ISA_OP_SUB, A2(c, ISA_OP_ADD, x, K(c, 0x100, 32)), x) == K(c, 0x100, 32));
   CHECK(A2(c, ISA_OP_EQ, A2(c, ISA_OP_ADD, A2(c, ISA_OP_SUB, x, K(c, 4, 32)), K(c, 8, 32)), x4) == tm_true(c));
   /* the base may be compound: x*y + 4 − y*x */
   CHECK(A2(c, ISA_OP_SUB, A2(c, ISA_OP_ADD, A2(c, ISA_OP_MUL, x, y), K(c, 4, 32)), A2(c, ISA_OP_MUL, y, x)) ==
@@ -497,6 +510,453 @@ static void test_rule_cmp0_iff(void) {
   tm_free(c);
 }
 
+/* ---- randomized, biased to the shapes of those rewrites: next to the terms
+ * a reference structure is kept that is never simplified; every node's term
+ * (built through tm_app from its arguments' terms, as the runtime builds
+ * them) must evaluate like the structure under many assignments ---- */
+
+enum { RN_MAX = 1024, RN_FILL = 360, RN_VARS = 3, RN_ASSIGN = 12, RN_ROUNDS = 400 };
+typedef struct rnode {
+  int op;     /* isa_op, TM_CONST or TM_VAR */
+  unsigned w; /* sort of the result: 0 bool, else the width */
+  int nargs, a[3];
+  uint64_t k; /* a constant's value, a variable's index */
+} rnode;
+
+static rnode rn[RN_MAX];
+static isa_term rt[RN_MAX]; /* the node's simplified term */
+static uint64_t rv[RN_MAX]; /* its reference value under asg */
+static int nrn;
+static tm_ctx *rc;
+static uint64_t asg[64]; /* variable values, by variable index */
+static uint64_t asgval(void *ctx, uint32_t index) {
+  (void)ctx;
+  return asg[index % 64];
+}
+static const tm_env renv = {NULL, asgval, NULL};
+static const unsigned rw[5] = {1, 8, 16, 32, 64};
+/* per sort (0 bool, 1..5 the widths of rw): the nodes so far (variables
+ * first), and the few constants of this round, so that equalities hold */
+static int pool[6][RN_MAX], npool[6];
+static uint64_t kp[6][8];
+static int slot(unsigned w) { return w == 0 ? 0 : w == 1 ? 1 : w == 8 ? 2 : w == 16 ? 3 : w == 32 ? 4 : 5; }
+static bool is_cmp(int op) {
+  return op == ISA_OP_EQ || op == ISA_OP_ULT || op == ISA_OP_ULE || op == ISA_OP_SLT || op == ISA_OP_SLE;
+}
+
+/* The reference semantics, written apart from terms.c's folding. */
+static uint64_t ref_eval(const rnode *x) {
+  unsigned w = x->nargs ? rn[x->a[0]].w : x->w;
+  uint64_t a = x->nargs > 0 ? rv[x->a[0]] : 0, b = x->nargs > 1 ? rv[x->a[1]] : 0, m = w ? msk(w) : 1;
+  switch (x->op) {
+  case TM_CONST: return x->k;
+  case TM_VAR: return asg[x->k] & (x->w ? msk(x->w) : 1);
+  case ISA_OP_NOT: return m - a;
+  case ISA_OP_NEG: return (~a + 1) & m;
+  case ISA_OP_ADD: return (a + b) & m;
+  case ISA_OP_SUB: return (a + (~b + 1)) & m;
+  case ISA_OP_MUL: return (a * b) & m;
+  case ISA_OP_AND: return a & b;
+  case ISA_OP_OR: return a | b;
+  case ISA_OP_XOR: return a ^ b;
+  case ISA_OP_EQ: return a == b;
+  case ISA_OP_ULT: return a < b;
+  case ISA_OP_ULE: return !(b < a);
+  case ISA_OP_SLT: return sxt(a, w) < sxt(b, w);
+  case ISA_OP_SLE: return !(sxt(b, w) < sxt(a, w));
+  case ISA_OP_LNOT: return a ^ 1;
+  case ISA_OP_LAND: return a & b;
+  case ISA_OP_LOR: return a | b;
+  case ISA_OP_LXOR: return a ^ b;
+  case ISA_OP_IFF: return (a ^ b) ^ 1;
+  case ISA_OP_ITE: return a ? b : rv[x->a[2]];
+  default: fprintf(stderr, "ref_eval: op %d\n", x->op); exit(2);
+  }
+}
+
+/* A new node, its term made from its arguments' terms. */
+static int mkn(int op, unsigned w, int n, int a0, int a1, int a2, uint64_t k) {
+  if (nrn == RN_MAX) {
+    fputs("test_terms: reference pool overflow\n", stderr);
+    exit(2);
+  }
+  rnode *x = &rn[nrn];
+  *x = (rnode){op, w, n, {a0, a1, a2}, k};
+  if (op == TM_CONST) {
+    rt[nrn] = tm_const(rc, k, w);
+  } else if (op == TM_VAR) {
+    char name[24];
+    snprintf(name, sizeof name, "v%u_%d", w, npool[slot(w)]);
+    rt[nrn] = tm_var(rc, name, w);
+    x->k = tm_var_index(rc, rt[nrn]);
+  } else {
+    isa_term ta[3] = {rt[a0], n > 1 ? rt[a1] : 0, n > 2 ? rt[a2] : 0};
+    rt[nrn] = tm_app(rc, (isa_op)op, ta, (unsigned)n, 0, 0);
+    if (!rt[nrn]) {
+      fprintf(stderr, "test_terms: tm_app misuse: %s\n", tm_error(rc));
+      exit(2);
+    }
+  }
+  if (op != TM_CONST) pool[slot(w)][npool[slot(w)]++] = nrn;
+  return nrn++;
+}
+
+/* A variable, a recent node (to nest shapes) or any node; mostly not one
+ * whose term folded to a constant. */
+static int pick(unsigned w) {
+  int s = slot(w), n = npool[s], i = 0;
+  for (int tries = 0; tries < 4; tries++) {
+    unsigned r = (unsigned)(rnd() % 8);
+    if (r < 2) i = pool[s][rnd() % (w ? RN_VARS : RN_VARS + 1)];
+    else if (r < 5) i = pool[s][n - 1 - (int)(rnd() % (uint64_t)(n < 8 ? n : 8))];
+    else i = pool[s][rnd() % (uint64_t)n];
+    if (!tm_is_const(rc, rt[i], NULL)) break;
+  }
+  return i;
+}
+static int pickb(void) { return pick(0); }
+static int kon(unsigned w) { return mkn(TM_CONST, w, 0, 0, 0, 0, (rnd() % 4 ? kp[slot(w)][rnd() % 8] : rnd()) & msk(w)); }
+static int kb(uint64_t v) { return mkn(TM_CONST, 0, 0, 0, 0, 0, v & 1); }
+static int op1(int op, int x) { return mkn(op, op == ISA_OP_LNOT ? 0 : rn[x].w, 1, x, 0, 0, 0); }
+static int op2(int op, int x, int y) { return mkn(op, is_cmp(op) ? 0 : rn[x].w, 2, x, y, 0, 0); }
+static int sw(int op, int x, int y) { return rnd() % 2 ? op2(op, x, y) : op2(op, y, x); }
+static int ite(int b, int x, int y) { return mkn(ISA_OP_ITE, rn[x].w, 3, b, x, y, 0); }
+static int other(int op) { return op == ISA_OP_LAND ? ISA_OP_LOR : ISA_OP_LAND; }
+
+/* a ∧/∨ tree over it[0..n-1]: a left chain (deep) or a random shape; the
+ * inner nodes go to sub */
+static int chain(int op, int *it, int n, int *sub, int *nsub) {
+  bool left = rnd() % 2;
+  while (n > 1) {
+    int i = left ? 0 : (int)(rnd() % (uint64_t)(n - 1));
+    it[i] = sw(op, it[i], it[i + 1]);
+    if (sub) sub[(*nsub)++] = it[i];
+    memmove(&it[i + 1], &it[i + 2], sizeof *it * (size_t)(n - i - 2));
+    n--;
+  }
+  return it[0];
+}
+
+/* x, x + k, k + x, (x + k) + k', x − k, (x + k) − k' */
+static int offs(int x) {
+  unsigned w = rn[x].w;
+  switch (rnd() % 6) {
+  case 0: return x;
+  case 1: return sw(ISA_OP_ADD, x, kon(w));
+  case 2: return op2(ISA_OP_ADD, sw(ISA_OP_ADD, x, kon(w)), kon(w));
+  case 3: return op2(ISA_OP_SUB, x, kon(w));
+  case 4: return op2(ISA_OP_SUB, sw(ISA_OP_ADD, x, kon(w)), kon(w));
+  default: return sw(ISA_OP_ADD, kon(w), op2(ISA_OP_SUB, x, kon(w)));
+  }
+}
+
+static int bool_cmp(void) {
+  static const int ops[] = {ISA_OP_EQ, ISA_OP_ULT, ISA_OP_ULE, ISA_OP_SLT, ISA_OP_SLE};
+  unsigned w = rw[rnd() % 5];
+  return op2(ops[rnd() % 5], pick(w), rnd() % 2 ? pick(w) : kon(w));
+}
+
+/* Two operands meant to clash: p and ¬p, or t == k1 and t == k2 (k1 = k2
+ * sometimes), or near misses; each buried in its own ∧/∨ tree, joined by op
+ * (usually the trees' own connective). */
+static int clash_shape(unsigned w, bool eqs) {
+  int op = rnd() % 3 ? ISA_OP_LAND : ISA_OP_LOR, x, y;
+  if (eqs) {
+    int t = rnd() % 3 ? pick(w) : sw(ISA_OP_ADD, pick(w), pick(w)), k1 = kon(w);
+    x = sw(ISA_OP_EQ, t, k1);
+    y = sw(ISA_OP_EQ, rnd() % 8 ? t : pick(w), rnd() % 3 ? kon(w) : k1);
+  } else {
+    x = rnd() % 2 ? pickb() : bool_cmp();
+    switch (rnd() % 8) {
+    case 0: y = x; break;
+    case 1: y = pickb(); break;
+    case 2: y = op1(ISA_OP_LNOT, op1(ISA_OP_LNOT, x)); break;
+    default: y = op1(ISA_OP_LNOT, x); break;
+    }
+    if (rnd() % 2) { /* which side holds the negation */
+      int t = x;
+      x = y;
+      y = t;
+    }
+  }
+  int L[8], R[8], nl = 1 + (int)(rnd() % 6), nr = 1 + (int)(rnd() % 6);
+  for (int i = 0; i < nl; i++) L[i] = pickb();
+  for (int i = 0; i < nr; i++) R[i] = pickb();
+  L[rnd() % (uint64_t)nl] = x;
+  R[rnd() % (uint64_t)nr] = y;
+  int l = chain(rnd() % 5 ? op : other(op), L, nl, NULL, NULL);
+  int r = chain(rnd() % 5 ? op : other(op), R, nr, NULL, NULL);
+  return sw(rnd() % 6 ? op : other(op), l, r);
+}
+
+/* A tree, joined with one of its operands, a sub-tree, a negation or another
+ * term. */
+static int chain_shape(void) {
+  int op = rnd() % 2 ? ISA_OP_LAND : ISA_OP_LOR;
+  int it[10], keep[10], sub[10], nsub = 0, n = 2 + (int)(rnd() % 8);
+  for (int i = 0; i < n; i++) keep[i] = it[i] = rnd() % 4 ? pickb() : bool_cmp();
+  int x = chain(rnd() % 6 ? op : other(op), it, n, sub, &nsub), y;
+  switch (rnd() % 6) {
+  case 0: case 1: case 2: y = keep[rnd() % (uint64_t)n]; break;
+  case 3: y = sub[rnd() % (uint64_t)nsub]; break;
+  case 4: y = op1(ISA_OP_LNOT, keep[rnd() % (uint64_t)n]); break;
+  default: y = pickb(); break;
+  }
+  return sw(rnd() % 6 ? op : other(op), x, y);
+}
+
+static int ite_eq_shape(unsigned w) {
+  int b = rnd() % 4 ? pickb() : op1(ISA_OP_LNOT, pickb());
+  int k1 = kon(w), k2 = rnd() % 4 ? kon(w) : k1, x = k1, y = k2, k3;
+  if (rnd() % 6 == 0) x = pick(w);
+  else if (rnd() % 6 == 0) y = pick(w);
+  else if (rnd() % 8 == 0) y = ite(pickb(), kon(w), kon(w));
+  int it = ite(b, x, y);
+  switch (rnd() % 6) {
+  case 0: case 1: k3 = k1; break;
+  case 2: k3 = k2; break;
+  case 3: case 4: k3 = kon(w); break;
+  default: k3 = pick(w); break;
+  }
+  return sw(rnd() % 8 ? ISA_OP_EQ : ISA_OP_ULT, it, k3);
+}
+
+static int base_shape(unsigned w) {
+  int x = rnd() % 3 ? pick(w) : sw(rnd() % 2 ? ISA_OP_MUL : ISA_OP_ADD, pick(w), rnd() % 2 ? pick(w) : kon(w));
+  int a = offs(x), b = offs(rnd() % 4 ? x : pick(w));
+  switch (rnd() % 6) {
+  case 0: case 1: return op2(ISA_OP_SUB, a, b);
+  case 2: case 3: return sw(ISA_OP_EQ, a, b);
+  case 4: return op2(rnd() % 2 ? ISA_OP_ULT : ISA_OP_SLE, a, b);
+  default: return sw(ISA_OP_EQ, op2(ISA_OP_SUB, a, b), kon(w));
+  }
+}
+
+static int scale_shape(unsigned w) {
+  int x = pick(w), s = rnd() % 5 ? kon(w) : pick(w);
+  int m = sw(ISA_OP_MUL, sw(ISA_OP_ADD, x, kon(w)), s);
+  int m2 = sw(ISA_OP_MUL, rnd() % 4 ? sw(ISA_OP_ADD, x, kon(w)) : x, rnd() % 4 ? s : kon(w));
+  switch (rnd() % 4) {
+  case 0: return m;
+  case 1: return op2(ISA_OP_SUB, m, m2);
+  case 2: return sw(ISA_OP_EQ, m, m2);
+  default: return sw(ISA_OP_ADD, m, kon(w));
+  }
+}
+
+static int cmp0_shape(unsigned w) {
+  static const int ops[] = {ISA_OP_ULT, ISA_OP_ULE, ISA_OP_SLT, ISA_OP_SLE};
+  int x = rnd() % 3 ? pick(w) : offs(pick(w)), z = rnd() % 3 ? mkn(TM_CONST, w, 0, 0, 0, 0, 0) : kon(w);
+  int op = ops[rnd() % 4];
+  return rnd() % 2 ? op2(op, x, z) : op2(op, z, x);
+}
+
+static int iff_shape(void) {
+  int p = rnd() % 2 ? pickb() : bool_cmp();
+  switch (rnd() % 5) {
+  case 0: case 1: case 2: return sw(ISA_OP_IFF, p, kb(rnd()));
+  case 3: return sw(ISA_OP_IFF, p, pickb());
+  default: return sw(ISA_OP_LXOR, p, kb(rnd()));
+  }
+}
+
+static int bv_shape(unsigned w) {
+  static const int ops[] = {ISA_OP_ADD, ISA_OP_SUB, ISA_OP_MUL, ISA_OP_AND, ISA_OP_OR, ISA_OP_XOR};
+  switch (rnd() % 9) {
+  case 0: return op1(rnd() % 2 ? ISA_OP_NOT : ISA_OP_NEG, pick(w));
+  case 1: return ite(pickb(), pick(w), rnd() % 2 ? pick(w) : kon(w));
+  default: return op2(ops[rnd() % 6], pick(w), rnd() % 3 ? pick(w) : kon(w));
+  }
+}
+
+static int bool_shape(void) {
+  switch (rnd() % 6) {
+  case 0: return op1(ISA_OP_LNOT, pickb());
+  case 1: return op2(rnd() % 2 ? ISA_OP_LAND : ISA_OP_LOR, pickb(), pickb());
+  case 2: return ite(pickb(), pickb(), pickb());
+  default: return bool_cmp();
+  }
+}
+enum { SH_ITE_EQ, SH_CLASH, SH_EQ2, SH_CHAIN, SH_BASE, SH_SCALE, SH_CMP0, SH_IFF, SH_BV, SH_BOOL, SH_N };
+static const char *const shname[SH_N] = {"ite==k",   "clash p/!p", "t==k1,t==k2", "in chain", "base+offset",
+                                         "(x+k)*c", "cmp with 0", "iff const",   "other bv", "other bool"};
+
+static int shape(int sh, unsigned w) {
+  switch (sh) {
+  case SH_ITE_EQ: return ite_eq_shape(w);
+  case SH_CLASH: return clash_shape(w, false);
+  case SH_EQ2: return clash_shape(w, true);
+  case SH_CHAIN: return chain_shape();
+  case SH_BASE: return base_shape(w);
+  case SH_SCALE: return scale_shape(w);
+  case SH_CMP0: return cmp0_shape(w);
+  case SH_IFF: return iff_shape();
+  case SH_BV: return bv_shape(w);
+  default: return bool_shape();
+  }
+}
+
+static const char *opname(int op) {
+  switch (op) {
+  case ISA_OP_NOT: return "~";
+  case ISA_OP_NEG: return "-";
+  case ISA_OP_ADD: return "+";
+  case ISA_OP_SUB: return "-";
+  case ISA_OP_MUL: return "*";
+  case ISA_OP_AND: return "&";
+  case ISA_OP_OR: return "|";
+  case ISA_OP_XOR: return "^";
+  case ISA_OP_EQ: return "==";
+  case ISA_OP_ULT: return "<u";
+  case ISA_OP_ULE: return "<=u";
+  case ISA_OP_SLT: return "<s";
+  case ISA_OP_SLE: return "<=s";
+  case ISA_OP_LNOT: return "!";
+  case ISA_OP_LAND: return "&&";
+  case ISA_OP_LOR: return "||";
+  case ISA_OP_LXOR: return "xor";
+  case ISA_OP_IFF: return "<->";
+  default: return "?";
+  }
+}
+
+/* The unsimplified structure of node i (nodes below depth shown as #n). */
+static void ref_print(FILE *f, int i, int depth) {
+  const rnode *x = &rn[i];
+  if (x->op == TM_CONST) fprintf(f, "0x%" PRIx64 "%s", x->k, x->w ? "" : "b");
+  else if (x->op == TM_VAR) fputs(tm_var_name(rc, (uint32_t)x->k), f);
+  else if (depth == 0) fprintf(f, "#%d", i);
+  else if (x->op == ISA_OP_ITE) {
+    fputs("ite(", f);
+    for (int j = 0; j < 3; j++) {
+      ref_print(f, x->a[j], depth - 1);
+      fputs(j < 2 ? ", " : ")", f);
+    }
+  } else if (x->nargs == 1) {
+    fprintf(f, "%s(", opname(x->op));
+    ref_print(f, x->a[0], depth - 1);
+    fputc(')', f);
+  } else {
+    fputc('(', f);
+    ref_print(f, x->a[0], depth - 1);
+    fprintf(f, " %s ", opname(x->op));
+    ref_print(f, x->a[1], depth - 1);
+    fputc(')', f);
+  }
+}
+
+static void assign(int nvars) {
+  for (int v = 0; v < nvars; v++) {
+    unsigned w = rn[v].w;
+    int s = slot(w);
+    uint64_t val;
+    if (!w) {
+      val = rnd() & 1;
+    } else {
+      switch (rnd() % 8) {
+      case 0: case 1: case 2: val = kp[s][rnd() % 8]; break;
+      case 3: val = kp[s][rnd() % 8] + rnd() % 7 - 3; break;
+      case 4: val = asg[rn[pool[s][rnd() % RN_VARS]].k]; break; /* bases equal in value */
+      case 5: val = 0; break;
+      default: val = rnd(); break;
+      }
+    }
+    asg[rn[v].k] = val & (w ? msk(w) : 1);
+  }
+}
+
+static int rshape[RN_MAX];
+static long evals, bad, roots;
+
+/* Compares terms[i] with the structure of every node under the current
+ * assignment; a disagreement is reported where the arguments agree (there
+ * is the wrong rewrite), with the structure, the term and the values. */
+static void check_all(const isa_term *terms, int nvars, const char *what) {
+  static bool ok[RN_MAX];
+  for (int i = 0; i < nrn; i++) {
+    rv[i] = ref_eval(&rn[i]);
+    uint64_t got = tm_eval(rc, terms[i], &renv);
+    evals++;
+    ok[i] = got == rv[i];
+    if (ok[i]) continue;
+    bad++;
+    bool args_ok = true;
+    for (int j = 0; j < rn[i].nargs; j++) args_ok = args_ok && ok[rn[i].a[j]];
+    if (!args_ok || roots++ >= 5) continue;
+    fprintf(stderr, "rules-random%s: shape %s, node #%d (%s %u): simplified 0x%" PRIx64 ", reference 0x%" PRIx64 "\n  structure: ",
+            what, shname[rshape[i]], i, rn[i].w ? "width" : "bool, operands of width",
+            rn[i].w ? rn[i].w : rn[i].nargs ? rn[rn[i].a[0]].w : 0, got, rv[i]);
+    ref_print(stderr, i, 6);
+    char buf[1024];
+    tm_print(rc, terms[i], buf, sizeof buf);
+    fprintf(stderr, "\n  term: %s\n  values:", buf);
+    for (int v = 0; v < nvars; v++) fprintf(stderr, " %s=0x%" PRIx64, tm_var_name(rc, (uint32_t)rn[v].k), asg[rn[v].k]);
+    fputc('\n', stderr);
+  }
+}
+
+static void test_rules_random(void) {
+  long gen[SH_N] = {0}, rew[SH_N] = {0}, konst[SH_N] = {0}, substs = 0;
+  static isa_term st[RN_MAX];
+  evals = bad = roots = 0;
+  for (int round = 0; round < RN_ROUNDS; round++) {
+    rc = tm_new(32);
+    nrn = 0;
+    memset(npool, 0, sizeof npool);
+    for (int s = 0; s < 6; s++) {
+      unsigned w = s ? rw[s - 1] : 0;
+      for (int i = 0; i < (w ? RN_VARS : RN_VARS + 1); i++) mkn(TM_VAR, w, 0, 0, 0, 0, 0);
+      if (!w) continue;
+      uint64_t k[8] = {0, 1, msk(w), 1ull << (w - 1), rnd() % 16, rnd(), rnd(), msk(w) - 1};
+      for (int i = 0; i < 8; i++) kp[s][i] = k[i] & msk(w);
+    }
+    int nvars = nrn;
+    for (int i = 0; i < 12; i++) bool_shape();
+    for (int i = 0; i < nrn; i++) rshape[i] = SH_BOOL;
+    while (nrn < RN_FILL) {
+      int sh = (int)(rnd() % SH_N), first = nrn;
+      int top = shape(sh, rw[rnd() % 5]);
+      for (int i = first; i < nrn; i++) rshape[i] = sh;
+      gen[sh]++;
+      if (tm_kind(rc, rt[top]) != rn[top].op) rew[sh]++;
+      if (tm_is_const(rc, rt[top], NULL)) konst[sh]++;
+    }
+    for (int a = 0; a < RN_ASSIGN; a++) {
+      assign(nvars);
+      check_all(rt, nvars, "");
+    }
+    /* Substitution rebuilds through tm_app: after v1 := v0 + d (q := ¬p for
+     * bools) different bases become one and the rules fire anew. */
+    isa_term map[64] = {0};
+    uint64_t d[6] = {0};
+    for (int s = 0; s < 6; s++) {
+      int v0 = pool[s][0], v1 = pool[s][1];
+      unsigned w = rn[v0].w;
+      d[s] = rnd() % 2 ? 0 : kp[s][rnd() % 8];
+      map[rn[v1].k] = w ? tm_app2(rc, ISA_OP_ADD, rt[v0], tm_const(rc, d[s], w)) : tm_app1(rc, ISA_OP_LNOT, rt[v0]);
+    }
+    for (int i = 0; i < nrn; i++) substs += (st[i] = tm_subst(rc, rt[i], map)) != rt[i];
+    for (int a = 0; a < RN_ASSIGN / 2; a++) {
+      assign(nvars);
+      for (int s = 0; s < 6; s++) {
+        int v0 = pool[s][0], v1 = pool[s][1];
+        unsigned w = rn[v0].w;
+        asg[rn[v1].k] = w ? (asg[rn[v0].k] + d[s]) & msk(w) : asg[rn[v0].k] ^ 1;
+      }
+      check_all(st, nvars, " after substitution");
+    }
+    tm_free(rc);
+  }
+  printf("terms: rules-random: %ld evaluations (%ld terms changed by substitution), %ld disagreements (%ld at the "
+         "rewritten node)\n", evals, substs, bad, roots);
+  for (int sh = 0; sh < SH_N; sh++)
+    printf("  %-12s %6ld built, %6ld rewritten at the top, %6ld to a constant\n", shname[sh], gen[sh], rew[sh], konst[sh]);
+  CHECK(bad == 0);
+  CHECK(evals >= 200000);
+  /* the generator reaches every rule family (else this test proves little) */
+  for (int sh = 0; sh < SH_BV; sh++) CHECK(rew[sh] > 0);
+}
+
 int main(void) {
   test_basics();
   test_memory();
@@ -507,6 +967,7 @@ int main(void) {
   test_rule_chain();
   test_rule_base_off();
   test_rule_cmp0_iff();
+  test_rules_random();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

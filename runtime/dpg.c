@@ -681,24 +681,41 @@ static isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
  * bytes of standard input the path read (stdin_K), and the stream after
  * them (`inarr` from c on, as long as the model's `inlen` says, and up to
  * STDIN_PAD bytes; a longer stream ends with STDIN_PAD zero bytes). */
-static in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term inarr, isa_term inlen) {
+static bool var_used(dpg *g, const unsigned char *used, isa_term var) {
+  return !used || (var && tm_var_index(g->tc, var) < tm_var_count(g->tc) && used[tm_var_index(g->tc, var)]);
+}
+
+/* The input a model describes: registers and memory (--inputs all), the c
+ * bytes of standard input the path read (stdin_K), and the stream after
+ * them (`inarr` from c on, as long as the model's `inlen` says, and up to
+ * STDIN_PAD bytes; a longer stream ends with STDIN_PAD zero bytes).  With a
+ * witness input wit and the set of variables the query used, what the query
+ * left free keeps the witness's value, so the new run stays close to it. */
+static in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term inarr, isa_term inlen,
+                              const in_assign *wit, const unsigned char *used) {
   tm_ctx *tc = g->tc;
   in_assign *in = in_new(IN_FIXED, 0);
-  if (g->o.inputs == DPG_INPUTS_ALL) {
-    if (sx_inputs_from_model(g->d, tc, g->solver, fs, n, c, in)) {
-      in_free(in);
-      return NULL;
-    }
-  } else
-    for (size_t k = 0; k < c; k++) {
-      char name[32];
-      snprintf(name, sizeof name, "stdin_%zu", k);
-      isa_term var = tm_find_var(tc, name, 8);
-      uint64_t v = 0;
-      if (var && !smt_model_eval(g->solver, var, &v)) v = 0;
-      uint8_t b = (uint8_t)v;
+  if (g->o.inputs == DPG_INPUTS_ALL && sx_inputs_from_model(g->d, tc, g->solver, fs, n, 0, in)) {
+    in_free(in);
+    return NULL;
+  }
+  for (size_t k = 0; k < c; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "stdin_%zu", k);
+    isa_term var = tm_find_var(tc, name, 8);
+    uint64_t v = 0;
+    if (wit && !var_used(g, used, var)) v = in_stdin_byte(wit, k);
+    else if (var && !smt_model_eval(g->solver, var, &v)) v = 0;
+    uint8_t b = (uint8_t)v;
+    in_append_stdin(in, &b, 1);
+  }
+  if (wit && !var_used(g, used, bottom_array(tc, inarr)) && !var_used(g, used, inlen)) {
+    for (size_t k = c; k < in_stdin_len(wit); k++) { /* the rest of the witness's stream */
+      uint8_t b = in_stdin_byte(wit, k);
       in_append_stdin(in, &b, 1);
     }
+    return in;
+  }
   uint64_t L;
   if (!smt_model_eval(g->solver, inlen, &L)) L = UINT64_MAX;
   size_t H = c + STDIN_PAD;
@@ -761,12 +778,93 @@ static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
     return S_CONT;
   }
   stuck(g, e, 1, "");
-  in_assign *in = model_input(g, &f, 1, 0, inarr, inlen);
+  in_assign *in = model_input(g, &f, 1, 0, inarr, inlen, NULL, NULL);
   if (!in) return S_CONT;
   ex_result res;
   char why[300] = "";
   outcome out = add_run(g, in, &res, why, sizeof why);
   return finish_run(g, out, why, r);
+}
+
+static void mark_vars(tm_ctx *tc, isa_term t, unsigned char *seen, size_t nseen, unsigned char *vars, size_t nvars) {
+  isa_term st[256];
+  size_t n = 0;
+  st[n++] = t;
+  while (n) {
+    isa_term x = st[--n];
+    if (x < nseen) {
+      if (seen[x]) continue;
+      seen[x] = 1;
+    }
+    if (tm_kind(tc, x) == TM_VAR) {
+      if (tm_var_index(tc, x) < nvars) vars[tm_var_index(tc, x)] = 1;
+      continue;
+    }
+    for (unsigned i = 0; i < tm_nargs(tc, x); i++) {
+      if (n == 256) { /* deep: recurse on the rest */
+        mark_vars(tc, tm_arg(tc, x, i), seen, nseen, vars, nvars);
+        continue;
+      }
+      st[n++] = tm_arg(tc, x, i);
+    }
+  }
+}
+
+static bool shares_var(tm_ctx *tc, isa_term t, const unsigned char *vars, size_t nvars, unsigned char *mine,
+                       unsigned char *seen, size_t nseen) {
+  memset(mine, 0, nvars);
+  memset(seen, 0, nseen);
+  mark_vars(tc, t, seen, nseen, mine, nvars);
+  for (size_t i = 0; i < nvars; i++)
+    if (mine[i] && vars[i]) return true;
+  return false;
+}
+
+/* The query fs[0 .. *nf) with the path in fs[0 .. npath): a frontier part
+ * that simplified to false needs no solver; path constraints that share no
+ * variable with the frontier parts, directly or through other constraints,
+ * are left out (the witness satisfies them, so they cannot make the query
+ * unsatisfiable, and model_input keeps the witness's values for their
+ * variables).  *used gets the variables the solver saw. */
+static smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath, unsigned char **used, char *reason,
+                                  size_t reasonsz) {
+  tm_ctx *tc = g->tc;
+  for (size_t k = npath; k < *nf; k++) {
+    uint64_t c;
+    if (tm_is_const(tc, fs[k], &c) && !c) {
+      g->st.se++;
+      return SMT_UNSAT;
+    }
+  }
+  size_t nvars = tm_var_count(tc) + 1, nseen = tm_count(tc) + 1;
+  unsigned char *vars = calloc(nvars, 1), *mine = calloc(nvars, 1), *seen = calloc(nseen, 1);
+  bool *in = calloc(*nf + 1, sizeof *in);
+  if (!vars || !mine || !seen || !in) exit(3);
+  for (size_t k = npath; k < *nf; k++) {
+    in[k] = true;
+    mark_vars(tc, fs[k], seen, nseen, vars, nvars);
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t k = 0; k < npath; k++)
+      if (!in[k] && shares_var(tc, fs[k], vars, nvars, mine, seen, nseen)) {
+        in[k] = true;
+        grew = true;
+        for (size_t i = 0; i < nvars; i++) vars[i] |= mine[i];
+      }
+  }
+  size_t m = 0;
+  for (size_t k = 0; k < *nf; k++) {
+    uint64_t c;
+    if (in[k] && !(tm_is_const(tc, fs[k], &c) && c)) fs[m++] = fs[k];
+  }
+  *nf = m;
+  free(mine);
+  free(seen);
+  free(in);
+  *used = vars;
+  g->st.se++;
+  return smt_check(g->solver, fs, m, reason, reasonsz);
 }
 
 /* Did run t take letter l at position pos, from a state satisfying pn to
@@ -872,6 +970,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
   unsigned pw = g->d->regs[g->d->pc].width;
   if (pos) fs[nf++] = tm_app2(tc, ISA_OP_EQ, path.reg[g->d->pc], tm_const(tc, I.pc, pw));
+  size_t npath = nf; /* fs[0 .. npath) is the path; the rest asks about the frontier */
   for (unsigned k = 0; k < g->d->nregs; k++) {
     const isa_reg *rg = &g->d->regs[k];
     isa_term var = tm_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
@@ -911,14 +1010,14 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
   sx_path_free(&path);
   char reason[256] = "";
-  g->st.se++;
-  smt_result sr = smt_check(g->solver, fs, nf, reason, sizeof reason);
+  unsigned char *used = NULL;
+  smt_result sr = slice_and_check(g, fs, &nf, npath, &used, reason, sizeof reason);
   /* a model whose input did not lead across before: the path formula is
    * weaker than the runs (what system calls return, memory the solver may
    * choose), so try a refinement, which is sound whatever the model says */
   bool retried = sr == SMT_SAT && is_stuck(g, tuple_key(g, &e), 1);
   if (sr == SMT_SAT && !retried) {
-    in_assign *in = model_input(g, fs, nf, nin, inarr, inlen);
+    in_assign *in = model_input(g, fs, nf, nin, inarr, inlen, T->in, used);
     if (getenv("MCVETO_DPG_DEBUG")) {
       fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", ei, e.kind, e.from,
               e.to, (unsigned long long)I.pc, I.dir, t, pos);
@@ -926,6 +1025,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       fputc('\n', stderr);
     }
     free(fs);
+    free(used);
     run_end(&R);
     if (!in) {
       stuck(g, &e, 1, "the solver's model gives no input");
@@ -940,6 +1040,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     return finish_run(g, out, why, r);
   }
   free(fs);
+  free(used);
   if (sr == SMT_UNKNOWN && !retried) {
     char why[300];
     snprintf(why, sizeof why, "the solver gave up: %s", reason);

@@ -284,9 +284,11 @@ static const wit *pair_get(const dpg *g, nwa_state exit, nwa_state pred) {
   return g->pw[k].key ? &g->pw[k].w : NULL;
 }
 
+/* Does state s's predicate hold in the current concrete state?  Between two
+ * steps (tm_eval_begin) the evaluations share their subterms. */
 static bool holds(sim *S, nwa_state s) {
   tm_env env = cenv_env(&S->c);
-  return tm_eval(S->g->tc, nwa_pred(S->g->G, s), &env) != 0;
+  return tm_eval_more(S->g->tc, nwa_pred(S->g->G, s), &env) != 0;
 }
 
 static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
@@ -311,6 +313,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   uint8_t want = fs->kind == EX_CALL ? NWA_CALL : fs->kind == EX_RETURN && !ae ? NWA_RETURN : NWA_INTERNAL;
   S->c.V = ae;
   S->next.n = 0;
+  tm_eval_begin(g->tc);
   wit here = {S->trace + 1, (uint32_t)step};
   for (size_t i = 0; i < S->cur.n; i++) {
     nwa_state s = S->cur.v[i];
@@ -386,6 +389,7 @@ static int witnesses(dpg *g, char *why, size_t whysz) {
     }
     S.c.x = R.x;
     nwa_state st0 = nwa_start(g->G); /* ι, then its boot steps */
+    tm_eval_begin(g->tc);
     if (!g->w[st0].trace) g->w[st0] = (wit){(uint32_t)t + 1, 0};
     {
       size_t ne;
@@ -498,6 +502,21 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   add_boot(gp, g->tc);
   psite = xrealloc(psite, sizeof *psite * nwa_nstates(gp));
   psite[nwa_nstates(gp) - 1] = 0;
+  if (getenv("MCVETO_TRACE_DEBUG")) {
+    fprintf(stderr, "trace %zu:", g->nT - 1);
+    for (size_t i = 0; i < n; i++) {
+      const fd_letter *fl = fd_letter_get(g->L, t.st[i].letter);
+      fprintf(stderr, " %zu:%llx/%d%s", i, (unsigned long long)t.st[i].pc, t.st[i].kind, fl && fl->dir ? "d" : "");
+    }
+    fprintf(stderr, "\n");
+  }
+  if (getenv("MCVETO_CHECK_FOLD")) { /* debugging: every run of T must be a path of G_pi */
+    nwa *keep = g->G;
+    g->G = gp;
+    char w2[300];
+    if (witnesses(g, w2, sizeof w2)) fprintf(stderr, "fold of input %zu: %s\n", g->nT - 1, w2);
+    g->G = keep;
+  }
   nwa_state *origin;
   nwa *ng = nwa_intersect(g->G, gp, &origin);
   size_t ns = nwa_nstates(ng);
@@ -1086,6 +1105,13 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
             e.to, (unsigned long long)I.pc, I.dir, t, pos);
     tm_fprint(tc, rho, stderr);
     fputc('\n', stderr);
+    if (getenv("MCVETO_DPG_DEBUG2")) {
+      fprintf(stderr, "  psi = ");
+      tm_fprint(tc, psi, stderr);
+      fprintf(stderr, "\n  pre = ");
+      tm_fprint(tc, pre, stderr);
+      fputc('\n', stderr);
+    }
   }
   uint64_t cv;
   bool rho_false = tm_is_const(tc, rho, &cv) && !cv;

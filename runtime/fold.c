@@ -236,6 +236,17 @@ static bool has_edge(const nwa *g, nwa_state from, nwa_letter l, uint8_t kind) {
   return false;
 }
 
+/* Has exit state x a return transition with call predecessor c and letter l? */
+static bool has_return(const nwa *g, nwa_state x, nwa_state c, nwa_letter l) {
+  size_t n;
+  const uint32_t *out = nwa_out(g, x, &n);
+  for (size_t i = 0; i < n; i++) {
+    const nwa_edge *e = nwa_edge_at(g, out[i]);
+    if (e->from == x && e->kind == NWA_RETURN && e->pred == c && e->letter == l) return true;
+  }
+  return false;
+}
+
 static nwa_letter other_dir(folder *f, nwa_letter l) {
   const fd_letter *e = fd_letter_get(f->L, l);
   fd_letter c = *e;
@@ -310,6 +321,20 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
    * runs that go TS-wards inside a callee π returned from. */
   for (size_t i = 0; i < n; i++)
     if (st[i].kind == 1) nwa_add_return(f.g, f.ts, q[i], NWA_ANY, f.ts);
+
+  /* A return π completed may also return to a caller π never saw it return
+   * to (a recursive function's base case returning to its first caller,
+   * say): Fig. 5 has no transition for that, so G ∩ G_π would lose such
+   * runs.  For every completed return, every call-site state it was not
+   * seen returning to (and TS) gets a return to TS.  Pairs π saw keep only
+   * their observed target: a return to a call site lands at its return
+   * address, or it is rule 12's. */
+  for (size_t i = 0; i < last; i++) {
+    if (st[i].kind != 2) continue;
+    nwa_add_return(f.g, q[i], f.ts, st[i].letter, f.ts);
+    for (size_t k = 0; k < ncallers; k++)
+      if (!has_return(f.g, q[i], callers[k], st[i].letter)) nwa_add_return(f.g, q[i], callers[k], st[i].letter, f.ts);
+  }
 
   /* Rules 10 and 11: the last step. */
   {

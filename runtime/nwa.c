@@ -3,6 +3,7 @@
 #include "nwa.h"
 
 #include <stdlib.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct ulist {

@@ -721,6 +721,21 @@ static uint64_t ev(tm_ctx *c, isa_term root, const tm_env *env) {
         }
         set(c, t, c->memo[arm]);
       }
+    } else if (x->kind == ISA_OP_LAND || x->kind == ISA_OP_LOR) { /* the second operand only if needed */
+      if (!done(c, x->a[0])) {
+        ts_push(&st, x->a[0]);
+        continue;
+      }
+      bool a0 = c->memo[x->a[0]] != 0;
+      if (a0 == (x->kind == ISA_OP_LOR)) {
+        set(c, t, a0);
+      } else {
+        if (!done(c, x->a[1])) {
+          ts_push(&st, x->a[1]);
+          continue;
+        }
+        set(c, t, c->memo[x->a[1]] != 0);
+      }
     } else if (x->kind == ISA_OP_SELECT) {
       if (!done(c, x->a[1])) {
         ts_push(&st, x->a[1]);
@@ -749,6 +764,13 @@ static uint64_t ev(tm_ctx *c, isa_term root, const tm_env *env) {
 
 uint64_t tm_eval(tm_ctx *c, isa_term t, const tm_env *env) {
   memo_reset(c);
+  return ev(c, t, env);
+}
+
+void tm_eval_begin(tm_ctx *c) { memo_reset(c); }
+
+uint64_t tm_eval_more(tm_ctx *c, isa_term t, const tm_env *env) {
+  if (c->capmemo < c->nn) memo_reset(c); /* new terms since tm_eval_begin: start over */
   return ev(c, t, env);
 }
 

@@ -82,6 +82,11 @@ typedef struct tm_env {
 
 /* Value of a bool or bit-vector term (bools are 0/1). */
 uint64_t tm_eval(tm_ctx *c, isa_term t, const tm_env *env);
+/* Several evaluations in one environment: tm_eval_begin, then tm_eval_more
+ * for each term; values of shared subterms are computed once.  The
+ * environment must not change in between. */
+void tm_eval_begin(tm_ctx *c);
+uint64_t tm_eval_more(tm_ctx *c, isa_term t, const tm_env *env);
 /* Byte at addr of an array term. */
 uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env);
 

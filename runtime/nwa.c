@@ -3,7 +3,6 @@
 #include "nwa.h"
 
 #include <stdlib.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct ulist {

@@ -27,7 +27,13 @@
  *     the unseen one is added like rule 8a's other branch direction, to Exit
  *     for the ending outcome and to TS for the continuing one;
  *   - calls/returns that may fall through (PowerPC beqlr) have two outcomes
- *     too; the unseen real return gets rule 12's edge and rule 10's returns.
+ *     too; the unseen real return gets rule 12's edge and rule 10's returns;
+ *   - a completed return (not the last step) at q_x also gets a return
+ *     transition to TS with TS as call predecessor, and one with every
+ *     call-site state c that π never saw it return to (no return (q_x, c, ℓ,
+ *     ·) from rule 4): a recursive function's base case may return to a
+ *     caller π only saw it return past (t_recursion, t_ppc_recursion).
+ *     Pairs π saw keep only their observed target.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -460,6 +466,7 @@ static void t_calls(void) {
   EXPECT(f, C_(c1, let(0x1000, CALL_1000, 0), r), C_(c2, let(0x1005, CALL_1005, 0), r), /* rule 3 */
          R_(r, c1, ret, c2), R_(r, c2, ret, m),        /* rule 4: the call predecessor's state */
          I_(r, ret, f.ts),                             /* rule 12 */
+         R_(r, f.ts, ret, f.ts),                       /* DEVIATION: completed return (c1, c2 both seen) */
          I_(m, let(0x100A, mov, 0), s),                /* rule 2 */
          I_(s, let(0x100F, INT80, 1), f.ex),           /* rule 11 */
          I_(s, let(0x100F, INT80, 0), f.ts),           /* DEVIATION: the continuing outcome, unseen */
@@ -514,6 +521,7 @@ static void t_indirect_call(void) {
   nwa_letter l = let(0x1000, CALL_EAX, 0), ret = let(0x2000, RET, 0);
   EXPECT(f, C_(c, l, r), C_(c, l, sc),                    /* rules 3, 9 */
          R_(r, c, ret, m), I_(r, ret, f.ts),              /* rules 4, 12 */
+         R_(r, f.ts, ret, f.ts),                          /* DEVIATION: completed return (c seen) */
          I_(m, let(0x1002, MOV1, 0), f.ts),               /* rule 10 */
          R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f),         /* rules 7 (DEVIATION: matched), 6 */
          I_(sc, NWA_ANY, f.ts), C_(sc, NWA_ANY, f.ts), R_(sc, f.ts, NWA_ANY, f.ts), R_(sc, c, NWA_ANY, f.ts));
@@ -624,6 +632,7 @@ static void t_smc(void) {
     nwa_state T = f.ts;
     EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, b), /* rules 2–4 */
            I_(r, ret, T), I_(b, m2, T), R_(T, c, NWA_ANY, T), TS_LOOPS(f),                 /* rules 12, 10, 7, 6 */
+           R_(r, T, ret, T),                             /* DEVIATION: completed return (c seen) */
            /* the SMC items, position by position */
            I_(a, NWA_ANY, T), C_(a, NWA_ANY, T), R_(a, T, NWA_ANY, T),    /* nothing pending */
            I_(c, NWA_ANY, T), C_(c, NWA_ANY, T), R_(c, T, NWA_ANY, T),    /* the call itself is not before */
@@ -638,7 +647,7 @@ static void t_smc(void) {
     nwa_state a = qa(&f, 0x1000, MOV1), c = qa(&f, 0x1005, CALL_1005), x = qa(&f, 0x2000, MOV1);
     nwa_state r = qa(&f, 0x2005, RET), jj = qa(&f, 0x100A, jmp);
     EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, a), I_(r, ret, f.ts),
-           I_(a, m2, f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f));
+           I_(a, m2, f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f), R_(r, f.ts, ret, f.ts));
     done(&f);
   }
 }
@@ -659,6 +668,7 @@ static void t_ppc_fall_through(void) {
   nwa_state c = qa(&f, 0x1000, bl), b = qa(&f, 0x2000, beqlr), r = qa(&f, 0x2004, blr), m = qa(&f, 0x1004, li);
   nwa_letter lr = let(0x2004, blr, 0), b0 = let(0x2000, beqlr, 0);
   EXPECT(f, C_(c, let(0x1000, bl, 0), b), I_(b, let(0x2000, beqlr, 1), r), R_(r, c, lr, m), I_(r, lr, f.ts),
+         R_(r, f.ts, lr, f.ts), /* DEVIATION: completed return (c seen) */
          I_(m, let(0x1004, li, 0), f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f),
          I_(b, b0, f.ts), R_(b, f.ts, b0, f.ts), R_(b, c, b0, f.ts));
   done(&f);

@@ -10,7 +10,9 @@
  * compared as a term), its acceptance, the start state, the per-state site
  * letters fd_fold returns, every transition the rules prescribe (with its
  * kind, letter and call predecessor) and the number of live transitions, so
- * nothing extra may be there.
+ * nothing extra may be there.  For recursion (x86, and PowerPC code and
+ * qemu traces of tests/verify/programs/recursion_safe.c) it also checks that
+ * other runs of the same program are paths of G_π, as G ∩ G_π needs.
  *
  * States are found by their predicates, not by their numbers: q_a is the
  * state whose predicate is [PC = a], TS the accepting state labelled true,
@@ -674,6 +676,220 @@ static void t_ppc_fall_through(void) {
   done(&f);
 }
 
+/* ---- recursion: returns π did not see --------------------------------------- */
+
+/* Is some path of g from q labelled by the nested word w[0..n) (the letters
+ * of a run, fd_step kinds: 0 internal, 1 call, 2 return)?  Nested-word
+ * semantics: a call pushes the state it leaves, and a return must name the
+ * popped state as its call predecessor; every return in w has its call in w.
+ * Depth-first over the (few) choices; stk holds the pushed states. */
+static bool path_from(const nwa *g, nwa_state q, const fd_step *w, size_t n, nwa_state *stk, size_t top) {
+  if (!n) return true;
+  uint8_t kind = w[0].kind == 1 ? NWA_CALL : w[0].kind == 2 ? NWA_RETURN : NWA_INTERNAL;
+  size_t m;
+  const uint32_t *out = nwa_out(g, q, &m);
+  for (size_t i = 0; i < m; i++) {
+    const nwa_edge *e = nwa_edge_at(g, out[i]);
+    if (e->dead || e->from != q || e->kind != kind || (e->letter != NWA_ANY && e->letter != w[0].letter)) continue;
+    if (kind == NWA_CALL) {
+      stk[top] = q;
+      if (path_from(g, e->to, w + 1, n - 1, stk, top + 1)) return true;
+    } else if (kind == NWA_RETURN) {
+      if (!top || e->pred != stk[top - 1]) continue;
+      nwa_state p = stk[top - 1]; /* deeper calls may overwrite it */
+      if (path_from(g, e->to, w + 1, n - 1, stk, top - 1)) return true;
+      stk[top - 1] = p;
+    } else if (path_from(g, e->to, w + 1, n - 1, stk, top))
+      return true;
+  }
+  return false;
+}
+static bool is_path(const nwa *g, const fd_step *w, size_t n) {
+  nwa_state stk[64];
+  if (n > 64) {
+    fputs("t_fold: word too long\n", stderr);
+    exit(1);
+  }
+  return path_from(g, nwa_start(g), w, n, stk, 0);
+}
+
+/* Is that transition live? */
+static bool live(const fx *f, ex x) {
+  for (size_t i = 0; i < nwa_nedges(f->g); i++)
+    if (same_edge(nwa_edge_at(f->g, i), &x)) return true;
+  return false;
+}
+
+/* A run as the list of its PCs, over a table of the instructions at those
+ * addresses: each step's direction is fd_direction's given the next PC (the
+ * last step's is 0), its kind follows the instruction's flow (a return that
+ * fell through is internal). */
+typedef struct at {
+  uint64_t pc;
+  ins i;
+} at;
+static size_t run_of(const at *tab, size_t ntab, const uint64_t *pcs, size_t n, fd_step *out) {
+  for (size_t k = 0; k < n; k++) {
+    size_t j = 0;
+    while (j < ntab && tab[j].pc != pcs[k]) j++;
+    if (j == ntab) {
+      fprintf(stderr, "t_fold: no instruction at 0x%llx in the table\n", (unsigned long long)pcs[k]);
+      exit(1);
+    }
+    ins i = tab[j].i;
+    uint32_t id = insn_id(D, pcs[k], i);
+    unsigned dir = k + 1 < n ? fd_direction(D, id, pcs[k], i.len, pcs[k + 1], 0) : 0;
+    isa_flow fl = D->insns[id].flow;
+    uint8_t kind = (fl == ISA_FLOW_CALL || fl == ISA_FLOW_ICALL) ? 1 : (fl == ISA_FLOW_RETURN && !dir) ? 2 : 0;
+    if (kind == 1 && dir) kind = 0;
+    out[k] = step(pcs[k], i, dir, kind);
+  }
+  return n;
+}
+
+/* The soundness gap fold closes (DEVIATION, found on PowerPC
+ * tests/verify/programs/recursion_safe.c at -O2): a recursive function whose
+ * base case has its own return instruction.  π recursed once, so π saw the
+ * base case's ret return only to the recursive call site; the run for n = 0
+ * returns from that same ret straight to main's call site.  Fig. 5 gives the
+ * base case's exit state no return transition with main's call site as
+ * predecessor, so that run would be no path of G_π and G ∩ G_π would lose
+ * it (a "safe" verdict could miss it).  Likewise the outer ret, seen
+ * returning only to main, returns to the recursive call site when the
+ * recursion is 2 deep.  fold adds, for each completed return, returns to TS
+ * with TS and with every call-site state not seen as predecessor.
+ *   main: 0x1000 call 0x2000 (down, n in eax); 0x1005 mov eax,1;
+ *         0x100A int 0x80 (exit)
+ *   down: 0x2000 test eax,eax; 0x2002 jne 0x2005; 0x2004 ret (base case);
+ *         0x2005 dec eax; 0x2006 call 0x2000; 0x200B ret
+ * (bytes checked with objdump -b binary -m i386).  π is the run for n = 1. */
+#define CALL_2006 INS(0xE8, 0xF5, 0xFF, 0xFF, 0xFF) /* at 0x2006: call 0x2000 */
+static void t_recursion(void) {
+  use_isa(&x86_isa_desc);
+  ins test = INS(0x85, 0xC0), jne = INS(0x75, 0x01), dec = INS(0x48);
+  fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, test, 0, 0), step(0x2002, jne, 1, 0),
+                  step(0x2005, dec, 0, 0),       step(0x2006, CALL_2006, 0, 1), step(0x2000, test, 0, 0),
+                  step(0x2002, jne, 0, 0),       step(0x2004, RET, 0, 2),       step(0x200B, RET, 0, 2),
+                  step(0x1005, MOV1, 0, 0),      step(0x100A, INT80, 1, 0)};
+  fx f = fold("recursion", st, 11, FD_END_HALT, false, 11);
+  nwa_state m = qa(&f, 0x1000, CALL_1000), t = qa(&f, 0x2000, test), j = qa(&f, 0x2002, jne);
+  nwa_state b = qa(&f, 0x2004, RET), d = qa(&f, 0x2005, dec), c = qa(&f, 0x2006, CALL_2006);
+  nwa_state o = qa(&f, 0x200B, RET), x = qa(&f, 0x1005, MOV1), s = qa(&f, 0x100A, INT80);
+  nwa_letter rb = let(0x2004, RET, 0), ro = let(0x200B, RET, 0);
+  CHECK(nwa_start(f.g) == m);
+  EXPECT(f, C_(m, let(0x1000, CALL_1000, 0), t), C_(c, let(0x2006, CALL_2006, 0), t), /* rule 3 */
+         I_(t, let(0x2000, test, 0), j), I_(j, let(0x2002, jne, 1), d), I_(j, let(0x2002, jne, 0), b),
+         I_(d, let(0x2005, dec, 0), c), I_(x, let(0x1005, MOV1, 0), s), /* rule 2 (jne: both ways, no 8a) */
+         R_(b, c, rb, o), R_(o, m, ro, x),                                /* rule 4 */
+         I_(b, rb, f.ts), I_(o, ro, f.ts),                                /* rule 12 */
+         I_(s, let(0x100A, INT80, 1), f.ex), I_(s, let(0x100A, INT80, 0), f.ts), /* rule 11, DEVIATION */
+         R_(f.ts, m, NWA_ANY, f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f),   /* rules 7, 6 */
+         /* DEVIATION: completed returns; (b, c) and (o, m) were seen, so
+          * they get no edge to TS */
+         R_(b, f.ts, rb, f.ts), R_(b, m, rb, f.ts), /* base case back to main: the n = 0 run */
+         R_(o, f.ts, ro, f.ts), R_(o, c, ro, f.ts)); /* outer ret to the recursive site: n >= 2 */
+  /* π, and the runs for n = 0 and n = 2 up to main's mov, are paths */
+  static const uint64_t p0[] = {0x1000, 0x2000, 0x2002, 0x2004, 0x1005};
+  static const uint64_t p2[] = {0x1000, 0x2000, 0x2002, 0x2005, 0x2006, 0x2000, 0x2002, 0x2005, 0x2006,
+                                0x2000, 0x2002, 0x2004, 0x200B, 0x200B, 0x1005};
+  const at tab[] = {{0x1000, CALL_1000}, {0x2000, test}, {0x2002, jne}, {0x2004, RET},
+                    {0x2005, dec},       {0x2006, CALL_2006}, {0x200B, RET}, {0x1005, MOV1}};
+  fd_step r0[5], r2[15];
+  run_of(tab, 8, p0, 5, r0);
+  run_of(tab, 8, p2, 15, r2);
+  CHECK(r0[2].letter == let(0x2002, jne, 0) && r0[3].kind == 2 && r2[11].kind == 2 && r2[13].kind == 2);
+  CHECK(is_path(f.g, st, 11));
+  CHECK(is_path(f.g, r0, 5));
+  CHECK(is_path(f.g, r2, 15));
+  /* and it is exactly these transitions that make them paths (Fig. 5
+   * without them, the gap): the checker can say no */
+  CHECK(nwa_remove(f.g, NWA_RETURN, b, m, rb, f.ts));
+  CHECK(!is_path(f.g, r0, 5) && is_path(f.g, r2, 15) && is_path(f.g, st, 11));
+  CHECK(nwa_remove(f.g, NWA_RETURN, o, c, ro, f.ts));
+  CHECK(!is_path(f.g, r2, 15) && is_path(f.g, st, 11));
+  done(&f);
+}
+
+/* The same on PowerPC, with the real code and runs of
+ * tests/verify/programs/recursion_safe.c built with `mcveto-cc --isa ppc -O2`
+ * (bytes and addresses from powerpc-linux-gnu-objdump; the runs are qemu-ppc
+ * -singlestep -d exec traces for input bytes 1, 0 and 2, cut to main's call
+ * of down and what follows up to 0x10000120).  down's base case returns with
+ * its own blr at 0x10000178; π (n = 1) saw it return only to the recursive
+ * bl at 0x1000015c, and the outer blr at 0x10000170 only to main's bl at
+ * 0x10000114.  The trace is a fragment of the run, hence OPEN. */
+static void t_ppc_recursion(void) {
+  use_isa(&ppc_isa_desc);
+  const at tab[] = {
+      {0x10000114, INS(0x48, 0x00, 0x00, 0x29)}, /* bl down */
+      {0x10000118, INS(0x2C, 0x03, 0x00, 0x02)}, /* cmpwi r3,2 */
+      {0x1000011C, INS(0x41, 0x82, 0x00, 0x1C)}, /* beq 0x10000138 */
+      {0x10000120, INS(0x80, 0x01, 0x00, 0x14)}, /* lwz r0,20(r1) */
+      {0x1000013C, INS(0x2C, 0x03, 0x00, 0x00)}, /* down: cmpwi r3,0 */
+      {0x10000140, INS(0x3D, 0x20, 0x10, 0x01)}, /* lis r9,4097 */
+      {0x10000144, INS(0x90, 0x69, 0x03, 0x7C)}, /* stw r3,892(r9) */
+      {0x10000148, INS(0x40, 0x81, 0x00, 0x2C)}, /* ble 0x10000174 */
+      {0x1000014C, INS(0x94, 0x21, 0xFF, 0xF0)}, /* stwu r1,-16(r1) */
+      {0x10000150, INS(0x7C, 0x08, 0x02, 0xA6)}, /* mflr r0 */
+      {0x10000154, INS(0x38, 0x63, 0xFF, 0xFF)}, /* addi r3,r3,-1 */
+      {0x10000158, INS(0x90, 0x01, 0x00, 0x14)}, /* stw r0,20(r1) */
+      {0x1000015C, INS(0x4B, 0xFF, 0xFF, 0xE1)}, /* bl down */
+      {0x10000160, INS(0x38, 0x60, 0x00, 0x01)}, /* li r3,1 */
+      {0x10000164, INS(0x80, 0x01, 0x00, 0x14)}, /* lwz r0,20(r1) */
+      {0x10000168, INS(0x38, 0x21, 0x00, 0x10)}, /* addi r1,r1,16 */
+      {0x1000016C, INS(0x7C, 0x08, 0x03, 0xA6)}, /* mtlr r0 */
+      {0x10000170, INS(0x4E, 0x80, 0x00, 0x20)}, /* blr */
+      {0x10000174, INS(0x38, 0x60, 0x00, 0x00)}, /* li r3,0 (base case) */
+      {0x10000178, INS(0x4E, 0x80, 0x00, 0x20)}, /* blr */
+  };
+  enum { NT = sizeof tab / sizeof tab[0] };
+#define DOWN_IN 0x1000013C, 0x10000140, 0x10000144, 0x10000148
+#define DOWN_REC 0x1000014C, 0x10000150, 0x10000154, 0x10000158, 0x1000015C
+#define DOWN_OUT 0x10000160, 0x10000164, 0x10000168, 0x1000016C, 0x10000170
+#define MAIN_AFTER 0x10000118, 0x1000011C, 0x10000120
+  static const uint64_t p1[] = {0x10000114, DOWN_IN, DOWN_REC, DOWN_IN, 0x10000174, 0x10000178, DOWN_OUT, MAIN_AFTER};
+  static const uint64_t p0[] = {0x10000114, DOWN_IN, 0x10000174, 0x10000178, MAIN_AFTER};
+  static const uint64_t p2[] = {0x10000114, DOWN_IN, DOWN_REC, DOWN_IN,  DOWN_REC,  DOWN_IN,
+                                0x10000174, 0x10000178, DOWN_OUT, DOWN_OUT, MAIN_AFTER};
+#undef DOWN_IN
+#undef DOWN_REC
+#undef DOWN_OUT
+#undef MAIN_AFTER
+  enum { N1 = sizeof p1 / sizeof p1[0], N0 = sizeof p0 / sizeof p0[0], N2 = sizeof p2 / sizeof p2[0] };
+  fd_step st[N1], r0[N0], r2[N2];
+  run_of(tab, NT, p1, N1, st);
+  run_of(tab, NT, p0, N0, r0);
+  run_of(tab, NT, p2, N2, r2);
+  CHECK(N1 == 24 && N0 == 10 && N2 == 38); /* the lengths of qemu's traces, cut as said */
+  CHECK(st[0].kind == 1 && st[9].kind == 1 && st[15].kind == 2 && st[20].kind == 2 && st[4].letter != st[13].letter);
+  fx f = fold("ppc recursion", st, N1, FD_END_OPEN, false, 22); /* 20 addresses, TS, Exit */
+  nwa_state m = qa(&f, 0x10000114, tab[0].i), c = qa(&f, 0x1000015C, tab[12].i);
+  nwa_state b = qa(&f, 0x10000178, tab[19].i), o = qa(&f, 0x10000170, tab[17].i);
+  nwa_state ob = qa(&f, 0x10000160, tab[13].i), om = qa(&f, 0x10000118, tab[1].i);
+  nwa_letter rb = let(0x10000178, tab[19].i, 0), ro = let(0x10000170, tab[17].i, 0);
+  /* rule 4 for what π saw; pairs π saw keep only their target */
+  CHECK(live(&f, R_(b, c, rb, ob)) && !live(&f, R_(b, c, rb, f.ts)));
+  CHECK(live(&f, R_(o, m, ro, om)) && !live(&f, R_(o, m, ro, f.ts)));
+  /* DEVIATION: the pairs π did not see, and TS as predecessor */
+  CHECK(live(&f, R_(b, m, rb, f.ts)) && live(&f, R_(b, f.ts, rb, f.ts)));
+  CHECK(live(&f, R_(o, c, ro, f.ts)) && live(&f, R_(o, f.ts, ro, f.ts)));
+  CHECK(!live(&f, R_(b, m, rb, om)) && !live(&f, R_(o, c, ro, ob))); /* not to q_a of a site π did not show */
+  size_t nret = 0;
+  for (size_t i = 0; i < nwa_nedges(f.g); i++) {
+    const nwa_edge *e = nwa_edge_at(f.g, i);
+    nret += !e->dead && e->kind == NWA_RETURN && (e->from == b || e->from == o);
+  }
+  CHECK(nret == 6);
+  CHECK(is_path(f.g, st, N1));
+  CHECK(is_path(f.g, r0, N0)); /* the n = 0 run: lost without the fix */
+  CHECK(is_path(f.g, r2, N2));
+  CHECK(nwa_remove(f.g, NWA_RETURN, b, m, rb, f.ts));
+  CHECK(!is_path(f.g, r0, N0) && is_path(f.g, r2, N2) && is_path(f.g, st, N1));
+  CHECK(nwa_remove(f.g, NWA_RETURN, o, c, ro, f.ts));
+  CHECK(!is_path(f.g, r2, N2) && is_path(f.g, st, N1));
+  done(&f);
+}
+
 int main(void) {
   t_letters();
   t_directions();
@@ -687,6 +903,8 @@ int main(void) {
   t_endings();
   t_smc();
   t_ppc_fall_through();
+  t_recursion();
+  t_ppc_recursion();
   fd_letters_free(L);
   tm_free(tc);
   if (fails) {

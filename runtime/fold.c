@@ -236,6 +236,24 @@ static bool has_edge(const nwa *g, nwa_state from, nwa_letter l, uint8_t kind) {
   return false;
 }
 
+/* Where a matched return to call-site state c lands: the call's return
+ * address (its address plus its length: what it pushes, and what a return
+ * transition requires), as π's state there; TS if π has none, or when
+ * states are per instruction (SMC folding: the bytes there may differ). */
+static nwa_state landing_state(folder *f, nwa_state c, const fd_step *st, const nwa_state *q, size_t n) {
+  if (f->smc) return f->ts;
+  for (size_t i = 0; i < n; i++) {
+    if (q[i] != c || st[i].kind != 1) continue;
+    const fd_letter *e = fd_letter_get(f->L, st[i].letter);
+    uint64_t mask = f->v->d->addr_bits >= 64 ? ~0ull : (1ull << f->v->d->addr_bits) - 1;
+    uint64_t ra = (e->pc + e->len) & mask;
+    for (size_t j = 0; j < n; j++)
+      if (st[j].pc == ra) return q[j];
+    return f->ts;
+  }
+  return f->ts;
+}
+
 /* Has exit state x a return transition with call predecessor c and letter l? */
 static bool has_return(const nwa *g, nwa_state x, nwa_state c, nwa_letter l) {
   size_t n;
@@ -323,17 +341,54 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
     if (st[i].kind == 1) nwa_add_return(f.g, f.ts, q[i], NWA_ANY, f.ts);
 
   /* A return π completed may also return to a caller π never saw it return
-   * to (a recursive function's base case returning to its first caller,
-   * say): Fig. 5 has no transition for that, so G ∩ G_π would lose such
-   * runs.  For every completed return, every call-site state it was not
-   * seen returning to (and TS) gets a return to TS.  Pairs π saw keep only
-   * their observed target: a return to a call site lands at its return
-   * address, or it is rule 12's. */
-  for (size_t i = 0; i < last; i++) {
-    if (st[i].kind != 2) continue;
-    nwa_add_return(f.g, q[i], f.ts, st[i].letter, f.ts);
-    for (size_t k = 0; k < ncallers; k++)
-      if (!has_return(f.g, q[i], callers[k], st[i].letter)) nwa_add_return(f.g, q[i], callers[k], st[i].letter, f.ts);
+   * to: a recursive function's base case returning to its first caller, or a
+   * function's exit reached, on another input, in an activation entered from
+   * another call site.  Fig. 5 has no transition for that, so G ∩ G_π would
+   * lose such runs.  For each call site c, the exits an activation entered
+   * from c can reach in G_π — along internal transitions, stepping over
+   * calls to their return address, never through TS — get a return with
+   * caller c to the state of c's return address (TS when π has none).  Pairs
+   * π saw keep only their observed target: a matched return lands at its
+   * call's return address, and any other return is rule 12's. */
+  {
+    size_t ns = nwa_nstates(f.g);
+    nwa_state *landing = malloc(sizeof *landing * (ncallers ? ncallers : 1));
+    nwa_state *work = malloc(sizeof *work * (ns ? ns : 1));
+    unsigned char *seen = malloc(ns ? ns : 1);
+    if (!landing || !work || !seen) exit(3);
+    for (size_t k = 0; k < ncallers; k++) landing[k] = landing_state(&f, callers[k], st, q, n);
+    for (size_t k = 0; k < ncallers; k++) {
+      memset(seen, 0, ns);
+      size_t nw = 0;
+      for (size_t j = 0; j + 1 < n; j++) /* the entries of the activations c started */
+        if (st[j].kind == 1 && q[j] == callers[k] && !seen[q[j + 1]]) {
+          seen[q[j + 1]] = 1;
+          work[nw++] = q[j + 1];
+        }
+      while (nw) {
+        nwa_state x = work[--nw];
+        size_t ne;
+        const uint32_t *out = nwa_out(f.g, x, &ne);
+        for (size_t m = 0; m < ne; m++) {
+          const nwa_edge *e = nwa_edge_at(f.g, out[m]);
+          nwa_state y = NWA_NONE;
+          if (e->from != x) continue;
+          if (e->kind == NWA_INTERNAL) y = e->to;
+          else if (e->kind == NWA_CALL)
+            for (size_t kk = 0; kk < ncallers; kk++)
+              if (callers[kk] == x) y = landing[kk];
+          if (y == NWA_NONE || y == f.ts || y == f.exit || y >= ns || seen[y]) continue;
+          seen[y] = 1;
+          work[nw++] = y;
+        }
+      }
+      for (size_t i = 0; i < last; i++)
+        if (st[i].kind == 2 && seen[q[i]] && !has_return(f.g, q[i], callers[k], st[i].letter))
+          nwa_add_return(f.g, q[i], callers[k], st[i].letter, landing[k]);
+    }
+    free(landing);
+    free(work);
+    free(seen);
   }
 
   /* Rules 10 and 11: the last step. */

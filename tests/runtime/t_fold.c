@@ -30,12 +30,19 @@
  *     for the ending outcome and to TS for the continuing one;
  *   - calls/returns that may fall through (PowerPC beqlr) have two outcomes
  *     too; the unseen real return gets rule 12's edge and rule 10's returns;
- *   - a completed return (not the last step) at q_x also gets a return
- *     transition to TS with TS as call predecessor, and one with every
- *     call-site state c that π never saw it return to (no return (q_x, c, ℓ,
- *     ·) from rule 4): a recursive function's base case may return to a
- *     caller π only saw it return past (t_recursion, t_ppc_recursion).
- *     Pairs π saw keep only their observed target.
+ *   - returns to callers π never saw: for each call-site state c, R(c) is
+ *     the set of states reachable from the entries of the activations c
+ *     started (q[j+1] for each call step j at c) along internal transitions
+ *     and, at a call-site state, over the call to its landing state — never
+ *     into a callee, never through TS or Exit.  A completed return (not the
+ *     last step) at exit q_x ∈ R(c) with letter ℓ and no return (q_x, c, ℓ, ·)
+ *     from rule 4 gets the return (q_x, c, ℓ, landing(c)).  landing(c) is the
+ *     state of c's return address (call pc + length) if π has a position
+ *     there, TS otherwise, and TS always under SMC folding.  A recursive
+ *     function's base case may return to a caller π only saw it return past
+ *     (t_recursion, t_ppc_recursion); an exit no activation entered from c
+ *     can reach gets no return to c (t_two_callees).  Pairs π saw keep only
+ *     their observed target.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -467,8 +474,7 @@ static void t_calls(void) {
   CHECK(nwa_start(f.g) == c1);
   EXPECT(f, C_(c1, let(0x1000, CALL_1000, 0), r), C_(c2, let(0x1005, CALL_1005, 0), r), /* rule 3 */
          R_(r, c1, ret, c2), R_(r, c2, ret, m),        /* rule 4: the call predecessor's state */
-         I_(r, ret, f.ts),                             /* rule 12 */
-         R_(r, f.ts, ret, f.ts),                       /* DEVIATION: completed return (c1, c2 both seen) */
+         I_(r, ret, f.ts),                             /* rule 12 (r returned to c1 and c2: nothing unseen) */
          I_(m, let(0x100A, mov, 0), s),                /* rule 2 */
          I_(s, let(0x100F, INT80, 1), f.ex),           /* rule 11 */
          I_(s, let(0x100F, INT80, 0), f.ts),           /* DEVIATION: the continuing outcome, unseen */
@@ -522,8 +528,7 @@ static void t_indirect_call(void) {
   nwa_state sc = surrogate(&f, seen, 1, 0x3000);
   nwa_letter l = let(0x1000, CALL_EAX, 0), ret = let(0x2000, RET, 0);
   EXPECT(f, C_(c, l, r), C_(c, l, sc),                    /* rules 3, 9 */
-         R_(r, c, ret, m), I_(r, ret, f.ts),              /* rules 4, 12 */
-         R_(r, f.ts, ret, f.ts),                          /* DEVIATION: completed return (c seen) */
+         R_(r, c, ret, m), I_(r, ret, f.ts),              /* rules 4, 12 (c seen: nothing unseen) */
          I_(m, let(0x1002, MOV1, 0), f.ts),               /* rule 10 */
          R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f),         /* rules 7 (DEVIATION: matched), 6 */
          I_(sc, NWA_ANY, f.ts), C_(sc, NWA_ANY, f.ts), R_(sc, f.ts, NWA_ANY, f.ts), R_(sc, c, NWA_ANY, f.ts));
@@ -634,7 +639,6 @@ static void t_smc(void) {
     nwa_state T = f.ts;
     EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, b), /* rules 2–4 */
            I_(r, ret, T), I_(b, m2, T), R_(T, c, NWA_ANY, T), TS_LOOPS(f),                 /* rules 12, 10, 7, 6 */
-           R_(r, T, ret, T),                             /* DEVIATION: completed return (c seen) */
            /* the SMC items, position by position */
            I_(a, NWA_ANY, T), C_(a, NWA_ANY, T), R_(a, T, NWA_ANY, T),    /* nothing pending */
            I_(c, NWA_ANY, T), C_(c, NWA_ANY, T), R_(c, T, NWA_ANY, T),    /* the call itself is not before */
@@ -649,7 +653,7 @@ static void t_smc(void) {
     nwa_state a = qa(&f, 0x1000, MOV1), c = qa(&f, 0x1005, CALL_1005), x = qa(&f, 0x2000, MOV1);
     nwa_state r = qa(&f, 0x2005, RET), jj = qa(&f, 0x100A, jmp);
     EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, a), I_(r, ret, f.ts),
-           I_(a, m2, f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f), R_(r, f.ts, ret, f.ts));
+           I_(a, m2, f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f));
     done(&f);
   }
 }
@@ -670,7 +674,6 @@ static void t_ppc_fall_through(void) {
   nwa_state c = qa(&f, 0x1000, bl), b = qa(&f, 0x2000, beqlr), r = qa(&f, 0x2004, blr), m = qa(&f, 0x1004, li);
   nwa_letter lr = let(0x2004, blr, 0), b0 = let(0x2000, beqlr, 0);
   EXPECT(f, C_(c, let(0x1000, bl, 0), b), I_(b, let(0x2000, beqlr, 1), r), R_(r, c, lr, m), I_(r, lr, f.ts),
-         R_(r, f.ts, lr, f.ts), /* DEVIATION: completed return (c seen) */
          I_(m, let(0x1004, li, 0), f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f),
          I_(b, b0, f.ts), R_(b, f.ts, b0, f.ts), R_(b, c, b0, f.ts));
   done(&f);
@@ -756,8 +759,10 @@ static size_t run_of(const at *tab, size_t ntab, const uint64_t *pcs, size_t n, 
  * predecessor, so that run would be no path of G_π and G ∩ G_π would lose
  * it (a "safe" verdict could miss it).  Likewise the outer ret, seen
  * returning only to main, returns to the recursive call site when the
- * recursion is 2 deep.  fold adds, for each completed return, returns to TS
- * with TS and with every call-site state not seen as predecessor.
+ * recursion is 2 deep.  Both rets are reachable from the entry of either
+ * call site's activations (the recursive call stepped over to 0x200B), so
+ * fold adds the unseen pairs, each landing at its call's return address:
+ * (q_2004, main's site) to q_1005 and (q_200B, q_2006) to q_200B itself.
  *   main: 0x1000 call 0x2000 (down, n in eax); 0x1005 mov eax,1;
  *         0x100A int 0x80 (exit)
  *   down: 0x2000 test eax,eax; 0x2002 jne 0x2005; 0x2004 ret (base case);
@@ -784,10 +789,11 @@ static void t_recursion(void) {
          I_(b, rb, f.ts), I_(o, ro, f.ts),                                /* rule 12 */
          I_(s, let(0x100A, INT80, 1), f.ex), I_(s, let(0x100A, INT80, 0), f.ts), /* rule 11, DEVIATION */
          R_(f.ts, m, NWA_ANY, f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f),   /* rules 7, 6 */
-         /* DEVIATION: completed returns; (b, c) and (o, m) were seen, so
-          * they get no edge to TS */
-         R_(b, f.ts, rb, f.ts), R_(b, m, rb, f.ts), /* base case back to main: the n = 0 run */
-         R_(o, f.ts, ro, f.ts), R_(o, c, ro, f.ts)); /* outer ret to the recursive site: n >= 2 */
+         /* DEVIATION: returns to callers π never saw; (b, c) and (o, m)
+          * were seen and keep only rule 4's edge */
+         R_(b, m, rb, x),  /* base case back to main, landing at 0x1005: the n = 0 run */
+         R_(o, c, ro, o)); /* outer ret to the recursive site, landing at 0x200B: n >= 2 */
+  CHECK(!live(&f, R_(b, m, rb, f.ts)) && !live(&f, R_(o, c, ro, f.ts))); /* not to TS */
   /* π, and the runs for n = 0 and n = 2 up to main's mov, are paths */
   static const uint64_t p0[] = {0x1000, 0x2000, 0x2002, 0x2004, 0x1005};
   static const uint64_t p2[] = {0x1000, 0x2000, 0x2002, 0x2005, 0x2006, 0x2000, 0x2002, 0x2005, 0x2006,
@@ -803,9 +809,9 @@ static void t_recursion(void) {
   CHECK(is_path(f.g, r2, 15));
   /* and it is exactly these transitions that make them paths (Fig. 5
    * without them, the gap): the checker can say no */
-  CHECK(nwa_remove(f.g, NWA_RETURN, b, m, rb, f.ts));
+  CHECK(nwa_remove(f.g, NWA_RETURN, b, m, rb, x));
   CHECK(!is_path(f.g, r0, 5) && is_path(f.g, r2, 15) && is_path(f.g, st, 11));
-  CHECK(nwa_remove(f.g, NWA_RETURN, o, c, ro, f.ts));
+  CHECK(nwa_remove(f.g, NWA_RETURN, o, c, ro, o));
   CHECK(!is_path(f.g, r2, 15) && is_path(f.g, st, 11));
   done(&f);
 }
@@ -870,23 +876,163 @@ static void t_ppc_recursion(void) {
   /* rule 4 for what π saw; pairs π saw keep only their target */
   CHECK(live(&f, R_(b, c, rb, ob)) && !live(&f, R_(b, c, rb, f.ts)));
   CHECK(live(&f, R_(o, m, ro, om)) && !live(&f, R_(o, m, ro, f.ts)));
-  /* DEVIATION: the pairs π did not see, and TS as predecessor */
-  CHECK(live(&f, R_(b, m, rb, f.ts)) && live(&f, R_(b, f.ts, rb, f.ts)));
-  CHECK(live(&f, R_(o, c, ro, f.ts)) && live(&f, R_(o, f.ts, ro, f.ts)));
-  CHECK(!live(&f, R_(b, m, rb, om)) && !live(&f, R_(o, c, ro, ob))); /* not to q_a of a site π did not show */
+  /* DEVIATION: the pairs π did not see (both blr are reachable from down's
+   * entry, the recursive bl stepped over to 0x10000160), landing at the
+   * state of the caller's return address, not at TS */
+  CHECK(live(&f, R_(b, m, rb, om)) && live(&f, R_(o, c, ro, ob)));
+  CHECK(!live(&f, R_(b, m, rb, f.ts)) && !live(&f, R_(o, c, ro, f.ts)));
+  CHECK(!live(&f, R_(b, f.ts, rb, f.ts)) && !live(&f, R_(o, f.ts, ro, f.ts))); /* no TS predecessor */
   size_t nret = 0;
   for (size_t i = 0; i < nwa_nedges(f.g); i++) {
     const nwa_edge *e = nwa_edge_at(f.g, i);
     nret += !e->dead && e->kind == NWA_RETURN && (e->from == b || e->from == o);
   }
-  CHECK(nret == 6);
+  CHECK(nret == 4);
   CHECK(is_path(f.g, st, N1));
   CHECK(is_path(f.g, r0, N0)); /* the n = 0 run: lost without the fix */
   CHECK(is_path(f.g, r2, N2));
-  CHECK(nwa_remove(f.g, NWA_RETURN, b, m, rb, f.ts));
+  CHECK(nwa_remove(f.g, NWA_RETURN, b, m, rb, om));
   CHECK(!is_path(f.g, r0, N0) && is_path(f.g, r2, N2) && is_path(f.g, st, N1));
-  CHECK(nwa_remove(f.g, NWA_RETURN, o, c, ro, f.ts));
+  CHECK(nwa_remove(f.g, NWA_RETURN, o, c, ro, ob));
   CHECK(!is_path(f.g, r2, N2) && is_path(f.g, st, N1));
+  done(&f);
+}
+
+/* The returns fold adds for callers π never saw are limited to exits an
+ * activation entered from that caller can reach: two functions, A called
+ * from two sites and B from a third, A calling a helper H.
+ *   main: 0x1000 mov eax,[ebx]; 0x1002 call A; 0x1007 mov eax,[ebx+4];
+ *         0x100A call A; 0x100F call B; 0x1014 mov eax,1; 0x1019 int 0x80
+ *   A:    0x2000 test eax,eax; 0x2002 jne 0x2005; 0x2004 ret;
+ *         0x2005 call H; 0x200A ret
+ *   B:    0x3000 ret          H: 0x4000 ret
+ * (bytes checked with objdump -b binary -m i386).  π: [ebx] = 1, [ebx+4] =
+ * 0, so the first activation of A leaves by the ret at 0x200A, the second
+ * by the one at 0x2004.  From either call site of A, R(c) = {q_2000, q_2002,
+ * q_2005, q_2004, q_200A} (the call of H stepped over to q_200A); from H's
+ * site {q_4000}; from B's {q_3000}.  So each exit of A gets a return to the
+ * site of A π did not see it return to, landing at that site's return
+ * address, and nothing else: no return from A's exits to B's site or H's,
+ * none from B's or H's exit to A's sites (B is never entered from there,
+ * and H only below a call fold steps over).  Folded with SMC states,
+ * landing(c) is TS for every site, so the BFS cannot step over H's call and
+ * only q_2004's return is added (to TS). */
+#define MOV_EBX INS(0x8B, 0x03)             /* mov eax,[ebx] */
+#define MOV_EBX4 INS(0x8B, 0x43, 0x04)      /* mov eax,[ebx+4] */
+#define CALLA_1002 INS(0xE8, 0xF9, 0x0F, 0x00, 0x00) /* at 0x1002: call 0x2000 */
+#define CALLA_100A INS(0xE8, 0xF1, 0x0F, 0x00, 0x00) /* at 0x100A: call 0x2000 */
+#define CALLB_100F INS(0xE8, 0xEC, 0x1F, 0x00, 0x00) /* at 0x100F: call 0x3000 */
+#define CALLH_2005 INS(0xE8, 0xF6, 0x1F, 0x00, 0x00) /* at 0x2005: call 0x4000 */
+static void t_two_callees(void) {
+  use_isa(&x86_isa_desc);
+  ins test = INS(0x85, 0xC0), jne = INS(0x75, 0x01);
+  const at tab[] = {{0x1000, MOV_EBX},    {0x1002, CALLA_1002}, {0x1007, MOV_EBX4}, {0x100A, CALLA_100A},
+                    {0x100F, CALLB_100F}, {0x1014, MOV1},       {0x1019, INT80},    {0x2000, test},
+                    {0x2002, jne},        {0x2004, RET},        {0x2005, CALLH_2005}, {0x200A, RET},
+                    {0x3000, RET},        {0x4000, RET}};
+  enum { NT = sizeof tab / sizeof tab[0] };
+  /* π, and the run for [ebx] = 0, [ebx+4] = 1 (each exit of A to the other site) */
+  static const uint64_t p[] = {0x1000, 0x1002, 0x2000, 0x2002, 0x2005, 0x4000, 0x200A, 0x1007,
+                               0x100A, 0x2000, 0x2002, 0x2004, 0x100F, 0x3000, 0x1014, 0x1019};
+  static const uint64_t q[] = {0x1000, 0x1002, 0x2000, 0x2002, 0x2004, 0x1007, 0x100A, 0x2000,
+                               0x2002, 0x2005, 0x4000, 0x200A, 0x100F, 0x3000, 0x1014, 0x1019};
+  enum { NP = sizeof p / sizeof p[0], NQ = sizeof q / sizeof q[0] };
+  fd_step st[NP], rq[NQ];
+  run_of(tab, NT, p, NP, st);
+  run_of(tab, NT, q, NQ, rq);
+  st[NP - 1].letter = let(0x1019, INT80, 1); /* exit (run_of gives the last step direction 0) */
+  rq[NQ - 1].letter = st[NP - 1].letter;
+  CHECK(st[1].kind == 1 && st[4].kind == 1 && st[5].kind == 2 && st[6].kind == 2 && st[11].kind == 2 &&
+        st[3].letter == let(0x2002, jne, 1) && st[10].letter == let(0x2002, jne, 0));
+  for (int smc = 0; smc < 2; smc++) {
+    fx f = fold(smc ? "two callees (smc)" : "two callees", st, NP, FD_END_HALT, smc, 16); /* 14 addresses */
+    nwa_state (*Q)(fx *, uint64_t, ins) = smc ? qai : qa;
+    nwa_state mv = Q(&f, 0x1000, MOV_EBX), s1 = Q(&f, 0x1002, CALLA_1002), m4 = Q(&f, 0x1007, MOV_EBX4);
+    nwa_state s2 = Q(&f, 0x100A, CALLA_100A), s3 = Q(&f, 0x100F, CALLB_100F), m1 = Q(&f, 0x1014, MOV1);
+    nwa_state sy = Q(&f, 0x1019, INT80), t = Q(&f, 0x2000, test), j = Q(&f, 0x2002, jne);
+    nwa_state a1 = Q(&f, 0x2004, RET), h = Q(&f, 0x2005, CALLH_2005), a2 = Q(&f, 0x200A, RET);
+    nwa_state br = Q(&f, 0x3000, RET), hr = Q(&f, 0x4000, RET);
+    nwa_letter ra1 = let(0x2004, RET, 0), ra2 = let(0x200A, RET, 0), rb = let(0x3000, RET, 0), rh = let(0x4000, RET, 0);
+    CHECK(nwa_start(f.g) == mv);
+    /* landing: the state of the return address per address, TS under SMC */
+    nwa_state l1 = smc ? f.ts : m4, l2 = smc ? f.ts : s3;
+    if (!smc)
+      EXPECT(f, I_(mv, let(0x1000, MOV_EBX, 0), s1), I_(m4, let(0x1007, MOV_EBX4, 0), s2), /* rule 2 */
+             I_(t, let(0x2000, test, 0), j), I_(j, let(0x2002, jne, 1), h), I_(j, let(0x2002, jne, 0), a1),
+             I_(m1, let(0x1014, MOV1, 0), sy),
+             C_(s1, let(0x1002, CALLA_1002, 0), t), C_(s2, let(0x100A, CALLA_100A, 0), t), /* rule 3 */
+             C_(s3, let(0x100F, CALLB_100F, 0), br), C_(h, let(0x2005, CALLH_2005, 0), hr),
+             R_(hr, h, rh, a2), R_(a2, s1, ra2, m4), R_(a1, s2, ra1, s3), R_(br, s3, rb, m1), /* rule 4 */
+             I_(hr, rh, f.ts), I_(a2, ra2, f.ts), I_(a1, ra1, f.ts), I_(br, rb, f.ts),       /* rule 12 */
+             I_(sy, let(0x1019, INT80, 1), f.ex), I_(sy, let(0x1019, INT80, 0), f.ts), /* rule 11, DEVIATION */
+             R_(f.ts, s1, NWA_ANY, f.ts), R_(f.ts, s2, NWA_ANY, f.ts), R_(f.ts, s3, NWA_ANY, f.ts),
+             R_(f.ts, h, NWA_ANY, f.ts), TS_LOOPS(f), /* rules 7, 6 */
+             /* DEVIATION: each exit of A to the site of A it was not seen
+              * returning to, landing at that site's return address */
+             R_(a1, s1, ra1, m4), R_(a2, s2, ra2, s3));
+    /* Under SMC the landing of H's call site is TS too, so the BFS cannot
+     * step over H's call: q_200A is not reached from A's entry and gets no
+     * return to s2 (no loss: SMC's wildcard items let any run go to TS). */
+    CHECK(live(&f, R_(a1, s1, ra1, l1)) && live(&f, R_(a2, s2, ra2, l2)) == !smc);
+    if (!smc) CHECK(!live(&f, R_(a1, s1, ra1, f.ts)) && !live(&f, R_(a2, s2, ra2, f.ts)));
+    /* the return edges with a letter whose predecessor is a call site, from
+     * each exit: exactly rule 4's and the two above (the SMC items have the
+     * wildcard letter) */
+    const nwa_state site[] = {s1, s2, s3, h}, exits[] = {a1, a2, br, hr};
+    const nwa_letter rl[] = {ra1, ra2, rb, rh};
+    /* want[x][k]: exit x has a return with site k as predecessor */
+    int want[4][4] = {{1, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+    want[1][1] = !smc;
+    for (int x = 0; x < 4; x++)
+      for (int k = 0; k < 4; k++) {
+        int got = 0;
+        for (size_t i = 0; i < nwa_nedges(f.g); i++) {
+          const nwa_edge *e = nwa_edge_at(f.g, i);
+          if (e->dead || e->kind != NWA_RETURN || e->from != exits[x] || e->letter == NWA_ANY) continue;
+          CHECK(e->letter == rl[x]);
+          got += e->pred == site[k];
+        }
+        if (got != want[x][k]) {
+          fprintf(stderr, "%s: %d return edges from exit %d with call site %d as predecessor, expected %d\n", cur, got,
+                  x, k, want[x][k]);
+          fails++;
+        }
+      }
+    CHECK(is_path(f.g, st, NP));
+    CHECK(is_path(f.g, rq, NQ));
+    /* per address, each of the two edges is needed for the other run to be
+     * a path (under SMC every position may go to TS, so any word is one) */
+    if (!smc) {
+      CHECK(nwa_remove(f.g, NWA_RETURN, a1, s1, ra1, l1));
+      CHECK(!is_path(f.g, rq, NQ) && is_path(f.g, st, NP));
+      nwa_add_return(f.g, a1, s1, ra1, l1);
+      CHECK(is_path(f.g, rq, NQ));
+      CHECK(nwa_remove(f.g, NWA_RETURN, a2, s2, ra2, l2));
+      CHECK(!is_path(f.g, rq, NQ) && is_path(f.g, st, NP));
+    }
+    done(&f);
+  }
+}
+
+/* landing(c) is TS when π has no position at c's return address (folded
+ * per address): π stops inside the second activation of A, so 0x100A never
+ * appears, and A's ret, seen returning only to the first site, gets a
+ * return with the second as predecessor landing at TS.
+ *   0x1000 call 0x2000; 0x2000 mov eax,1; 0x2005 ret; 0x1005 call 0x2000;
+ *   0x2000 mov eax,1; OPEN */
+static void t_landing_ts(void) {
+  use_isa(&x86_isa_desc);
+  fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, MOV1, 0, 0), step(0x2005, RET, 0, 2),
+                  step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0)};
+  fx f = fold("landing at TS", st, 5, FD_END_OPEN, false, 6);
+  nwa_state c1 = qa(&f, 0x1000, CALL_1000), x = qa(&f, 0x2000, MOV1), r = qa(&f, 0x2005, RET);
+  nwa_state c2 = qa(&f, 0x1005, CALL_1005);
+  nwa_letter ret = let(0x2005, RET, 0), mov = let(0x2000, MOV1, 0);
+  EXPECT(f, C_(c1, let(0x1000, CALL_1000, 0), x), C_(c2, let(0x1005, CALL_1005, 0), x), /* rule 3 */
+         I_(x, mov, r), R_(r, c1, ret, c2), I_(r, ret, f.ts),                           /* rules 2, 4, 12 */
+         I_(x, mov, f.ts),                                                              /* rule 10 */
+         R_(f.ts, c1, NWA_ANY, f.ts), R_(f.ts, c2, NWA_ANY, f.ts), TS_LOOPS(f),         /* rules 7, 6 */
+         R_(r, c2, ret, f.ts)); /* DEVIATION: r ∈ R(c2), unseen pair, no state at 0x100A */
   done(&f);
 }
 
@@ -905,6 +1051,8 @@ int main(void) {
   t_ppc_fall_through();
   t_recursion();
   t_ppc_recursion();
+  t_two_callees();
+  t_landing_ts();
   fd_letters_free(L);
   tm_free(tc);
   if (fails) {

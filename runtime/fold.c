@@ -237,19 +237,27 @@ static bool has_edge(const nwa *g, nwa_state from, nwa_letter l, uint8_t kind) {
 }
 
 /* Where a matched return to call-site state c lands: the call's return
- * address (its address plus its length: what it pushes, and what a return
- * transition requires), as π's state there; TS if π has none, or when
- * states are per instruction (SMC folding: the bytes there may differ). */
+ * address ra (its address plus its length: what it pushes, and what a return
+ * transition requires).  That is π's state at ra when π has one (per-address
+ * folding); otherwise a surrogate TS_ra, TS with the predicate PC = ra, so that
+ * a return in another calling context can be refuted on the return itself
+ * (TS, whose predicate is true, would make every such path accepting). */
 static nwa_state landing_state(folder *f, nwa_state c, const fd_step *st, const nwa_state *q, size_t n) {
-  if (f->smc) return f->ts;
   for (size_t i = 0; i < n; i++) {
     if (q[i] != c || st[i].kind != 1) continue;
     const fd_letter *e = fd_letter_get(f->L, st[i].letter);
     uint64_t mask = f->v->d->addr_bits >= 64 ? ~0ull : (1ull << f->v->d->addr_bits) - 1;
     uint64_t ra = (e->pc + e->len) & mask;
+    if (!f->smc)
+      for (size_t j = 0; j < n; j++)
+        if (st[j].pc == ra) return q[j];
+    nwa_state s = new_state(f, pc_is(f->v, ra), true, 0);
+    nwa_add_internal(f->g, s, NWA_ANY, f->ts);
+    nwa_add_call(f->g, s, NWA_ANY, f->ts);
+    nwa_add_return(f->g, s, f->ts, NWA_ANY, f->ts);
     for (size_t j = 0; j < n; j++)
-      if (st[j].pc == ra) return q[j];
-    return f->ts;
+      if (st[j].kind == 1) nwa_add_return(f->g, s, q[j], NWA_ANY, f->ts);
+    return s;
   }
   return f->ts;
 }

@@ -172,9 +172,9 @@ void pre_post_free(pre_post *p) {
   memset(p, 0, sizeof *p);
 }
 
-/* ψ[state := post] when a system call may have stored a window of unknown
- * bytes: each read mem[a] of ψ becomes ite(a in the window, $sysmem[a],
- * post-mem[a]). */
+/* ψ[state := post] after a `read`: each read mem[a] of ψ becomes
+ * ite(a in the window, $in[$ip + (a - buf)], post-mem[a]); memory used whole
+ * (not read byte by byte) may change anywhere in the window: `$sysmem`. */
 typedef struct win_walk {
   const fd_vocab *v;
   const pre_post *p;

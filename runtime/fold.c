@@ -62,6 +62,10 @@ nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned 
     const fd_letter *e = &L->v[L->hash[i]];
     if (e->pc == pc && e->len == len && e->dir == dir && !memcmp(e->bytes, bytes, len)) return L->hash[i];
   }
+  /* bytes may point into the table (a letter's own bytes): copy them before
+   * the table moves */
+  uint8_t b[ISA_MAX_LEN];
+  memcpy(b, bytes, len);
   if (L->n == L->cap) {
     L->cap *= 2;
     L->v = xrealloc(L->v, sizeof *L->v * L->cap);
@@ -72,7 +76,7 @@ nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned 
   e->insn = insn;
   e->len = (uint8_t)len;
   e->dir = (uint8_t)dir;
-  memcpy(e->bytes, bytes, len);
+  memcpy(e->bytes, b, len);
   uint32_t id = (uint32_t)L->n++;
   if (L->n * 2 > L->hcap) {
     L->hcap *= 2;

@@ -1,5 +1,6 @@
 /* t_nwa.c — unit tests of runtime/nwa.c and runtime/reach.c: edges, split
- * (Fig. 1), intersection (labels, wildcards, returns), NWPrefix reachability
+ * (Fig. 1), intersection (labels, wildcards, returns, pairs that contradict),
+ * NWPrefix reachability
  * (matched returns, pending calls, recursion) and frontier selection. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +120,39 @@ static void t_intersect(void) {
   for (size_t i = 0; i < nwa_nedges(p); i++) CHECK(nwa_edge_at(p, i)->letter != NWA_ANY);
   free(orig);
   nwa_free(p);
+  nwa_free(g);
+  nwa_free(h);
+}
+
+/* Product pairs whose predicates contradict are not built: [x = 1] with
+ * [x = 2] (deep in a conjunction), p with ¬p; a consistent pair is. */
+static void t_intersect_prune(void) {
+  isa_term x = tm_var(tc, "x", 32), y = tm_var(tc, "y", 32), p = X("p");
+  isa_term x1 = tm_app2(tc, ISA_OP_EQ, x, tm_const(tc, 1, 32)), x2 = tm_app2(tc, ISA_OP_EQ, x, tm_const(tc, 2, 32));
+  isa_term deep = x2; /* x = 2 under five conjunctions */
+  for (int i = 0; i < 5; i++)
+    deep = tm_app2(tc, ISA_OP_LAND, deep, tm_app2(tc, ISA_OP_ULT, y, tm_const(tc, (uint64_t)i + 10, 32)));
+  nwa *g = nwa_new(tc), *h = nwa_new(tc);
+  nwa_state g0 = nwa_add_state(g, T(), false), g1 = nwa_add_state(g, x1, false), g2 = nwa_add_state(g, p, true);
+  nwa_add_internal(g, g0, 1, g1);
+  nwa_add_internal(g, g0, 2, g2);
+  nwa_add_internal(g, g0, 3, g1);
+  nwa_state h0 = nwa_add_state(h, T(), false), h1 = nwa_add_state(h, deep, false);
+  nwa_state h2 = nwa_add_state(h, tm_app1(tc, ISA_OP_LNOT, p), true), h3 = nwa_add_state(h, x1, false);
+  nwa_add_internal(h, h0, 1, h1); /* x = 1 and x = 2: no product */
+  nwa_add_internal(h, h0, 2, h2); /* p and ¬p: no product */
+  nwa_add_internal(h, h0, 3, h3); /* x = 1 twice: a product */
+  nwa_state *orig;
+  nwa *pr = nwa_intersect(g, h, &orig);
+  CHECK(nwa_nstates(pr) == 2);
+  CHECK(nwa_live_edges(pr) == 1);
+  CHECK(nwa_nstates(pr) < 2 || (orig[2] == g1 && orig[3] == h3));
+  CHECK(tm_conj_contradicts(tc, x1, deep));
+  CHECK(tm_conj_contradicts(tc, p, tm_app1(tc, ISA_OP_LNOT, p)));
+  CHECK(!tm_conj_contradicts(tc, x1, tm_app2(tc, ISA_OP_LAND, x1, p)));
+  CHECK(!tm_conj_contradicts(tc, tm_app2(tc, ISA_OP_EQ, y, tm_const(tc, 1, 32)), x2));
+  free(orig);
+  nwa_free(pr);
   nwa_free(g);
   nwa_free(h);
 }
@@ -252,6 +286,7 @@ int main(void) {
   t_edges();
   t_split();
   t_intersect();
+  t_intersect_prune();
   t_reach_matched();
   t_reach_pending();
   t_reach_recursive();

@@ -805,38 +805,36 @@ static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
   return finish_run(g, out, why, r);
 }
 
-static void mark_vars(tm_ctx *tc, isa_term t, unsigned char *seen, size_t nseen, unsigned char *vars, size_t nvars) {
+typedef struct vlist { uint32_t *v; size_t n, cap; } vlist;
+
+/* The variables of t, appended to out; seen[x] == stamp marks the terms
+ * visited (a stamp per walk, so that nothing is cleared between walks). */
+static void term_vars(tm_ctx *tc, isa_term t, uint32_t *seen, size_t nseen, uint32_t stamp, vlist *out) {
   isa_term st[256];
   size_t n = 0;
   st[n++] = t;
   while (n) {
     isa_term x = st[--n];
     if (x < nseen) {
-      if (seen[x]) continue;
-      seen[x] = 1;
+      if (seen[x] == stamp) continue;
+      seen[x] = stamp;
     }
     if (tm_kind(tc, x) == TM_VAR) {
-      if (tm_var_index(tc, x) < nvars) vars[tm_var_index(tc, x)] = 1;
+      if (out->n == out->cap) {
+        out->cap = out->cap ? out->cap * 2 : 16;
+        out->v = xrealloc(out->v, sizeof *out->v * out->cap);
+      }
+      out->v[out->n++] = tm_var_index(tc, x);
       continue;
     }
     for (unsigned i = 0; i < tm_nargs(tc, x); i++) {
       if (n == 256) { /* deep: recurse on the rest */
-        mark_vars(tc, tm_arg(tc, x, i), seen, nseen, vars, nvars);
+        term_vars(tc, tm_arg(tc, x, i), seen, nseen, stamp, out);
         continue;
       }
       st[n++] = tm_arg(tc, x, i);
     }
   }
-}
-
-static bool shares_var(tm_ctx *tc, isa_term t, const unsigned char *vars, size_t nvars, unsigned char *mine,
-                       unsigned char *seen, size_t nseen) {
-  memset(mine, 0, nvars);
-  memset(seen, 0, nseen);
-  mark_vars(tc, t, seen, nseen, mine, nvars);
-  for (size_t i = 0; i < nvars; i++)
-    if (mine[i] && vars[i]) return true;
-  return false;
 }
 
 /* The query fs[0 .. *nf) with the path in fs[0 .. npath): a frontier part
@@ -856,29 +854,39 @@ static smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath
     }
   }
   size_t nvars = tm_var_count(tc) + 1, nseen = tm_count(tc) + 1;
-  unsigned char *vars = calloc(nvars, 1), *mine = calloc(nvars, 1), *seen = calloc(nseen, 1);
+  unsigned char *vars = calloc(nvars, 1);
+  uint32_t *seen = calloc(nseen, sizeof *seen);
   bool *in = calloc(*nf + 1, sizeof *in);
-  if (!vars || !mine || !seen || !in) exit(3);
+  vlist *pv = calloc(npath + 1, sizeof *pv); /* each path constraint's variables, found once */
+  if (!vars || !seen || !in || !pv) exit(3);
+  uint32_t stamp = 0;
+  vlist q = {0};
   for (size_t k = npath; k < *nf; k++) {
     in[k] = true;
-    mark_vars(tc, fs[k], seen, nseen, vars, nvars);
+    term_vars(tc, fs[k], seen, nseen, ++stamp, &q);
   }
+  for (size_t i = 0; i < q.n; i++) vars[q.v[i]] = 1;
+  for (size_t k = 0; k < npath; k++) term_vars(tc, fs[k], seen, nseen, ++stamp, &pv[k]);
   for (bool grew = true; grew;) {
     grew = false;
-    for (size_t k = 0; k < npath; k++)
-      if (!in[k] && shares_var(tc, fs[k], vars, nvars, mine, seen, nseen)) {
-        in[k] = true;
-        grew = true;
-        for (size_t i = 0; i < nvars; i++) vars[i] |= mine[i];
-      }
+    for (size_t k = 0; k < npath; k++) {
+      if (in[k]) continue;
+      bool shares = false;
+      for (size_t i = 0; i < pv[k].n && !shares; i++) shares = vars[pv[k].v[i]];
+      if (!shares) continue;
+      in[k] = grew = true;
+      for (size_t i = 0; i < pv[k].n; i++) vars[pv[k].v[i]] = 1;
+    }
   }
+  for (size_t k = 0; k < npath; k++) free(pv[k].v);
+  free(pv);
+  free(q.v);
   size_t m = 0;
   for (size_t k = 0; k < *nf; k++) {
     uint64_t c;
     if (in[k] && !(tm_is_const(tc, fs[k], &c) && c)) fs[m++] = fs[k];
   }
   *nf = m;
-  free(mine);
   free(seen);
   free(in);
   *used = vars;

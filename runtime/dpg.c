@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "fold.h"
+#include "htab.h"
 #include "nwa.h"
 #include "pre.h"
 #include "smt.h"
@@ -44,11 +45,11 @@ typedef struct dtrace {
   ex_pos *pos;   /* the recorded run */
   fd_step *st;
   size_t n;
+  uint64_t base; /* its first position in the numbering of all runs' positions (memo keys) */
 } dtrace;
 
 typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
 
-typedef struct pairw { uint64_t key; wit w; } pairw; /* (exit << 32 | callpred) + 1 */
 
 struct dpg {
   const isa_desc *d;
@@ -68,14 +69,15 @@ struct dpg {
   size_t nT, capT;
   /* witnesses, recomputed after every change of G */
   wit *w;             /* per state */
-  pairw *pw;          /* return witnesses: open addressing */
-  size_t pwcap, pwn;
+  ht_map pw;          /* return witnesses: (exit << 32 | callpred) + 1 -> wit */
+  ht_map memo;        /* predicate values on runs: (position << 32 | term) -> value */
+  unsigned long memo_clears;
+  ht_map preds;       /* terms that are some state's predicate (memo keys) */
   /* frontier edges that cannot be extended or refined */
   uint32_t *stuck;
   size_t nstuck, capstuck;
   char stuck_why[256];
-  uint64_t *pcs;      /* distinct executed addresses (hash set, key + 1) */
-  size_t pccap, pcn;
+  ht_map pcs;         /* distinct executed addresses (key pc + 1) */
   dpg_stats st;
   struct timespec t0;
   FILE *devnull; /* the runs' standard output and error */
@@ -91,29 +93,7 @@ static double elapsed(const dpg *g) {
   return now_s() - ((double)g->t0.tv_sec + (double)g->t0.tv_nsec * 1e-9);
 }
 
-static void note_pc(dpg *g, uint64_t pc) {
-  if ((g->pcn + 1) * 2 > g->pccap) {
-    uint64_t *old = g->pcs;
-    size_t oc = g->pccap;
-    g->pccap = oc ? oc * 2 : 1024;
-    g->pcs = calloc(g->pccap, sizeof *g->pcs);
-    if (!g->pcs) exit(3);
-    for (size_t i = 0; i < oc; i++)
-      if (old[i]) {
-        size_t k = (old[i] * 0x9E3779B97F4A7C15ull >> 17) & (g->pccap - 1);
-        while (g->pcs[k]) k = (k + 1) & (g->pccap - 1);
-        g->pcs[k] = old[i];
-      }
-    free(old);
-  }
-  uint64_t key = pc + 1;
-  size_t k = (key * 0x9E3779B97F4A7C15ull >> 17) & (g->pccap - 1);
-  while (g->pcs[k] && g->pcs[k] != key) k = (k + 1) & (g->pccap - 1);
-  if (!g->pcs[k]) {
-    g->pcs[k] = key;
-    g->pcn++;
-  }
-}
+static void note_pc(dpg *g, uint64_t pc) { ht_add(&g->pcs, pc + 1, 0); }
 
 /* ---- concrete runs ----------------------------------------------------- */
 
@@ -249,46 +229,65 @@ typedef struct sim {
   size_t nframes, capframes;
   bool lost;        /* the run left G: a bug */
   uint64_t lost_pc;
+  uint64_t mpos;    /* the memo's number of the current position; 0: no memo */
 } sim;
 
 static void pair_mark(dpg *g, nwa_state xs, nwa_state pred, wit w) {
-  if ((g->pwn + 1) * 2 > g->pwcap) {
-    pairw *old = g->pw;
-    size_t oc = g->pwcap;
-    g->pwcap = oc ? oc * 2 : 256;
-    g->pw = calloc(g->pwcap, sizeof *g->pw);
-    if (!g->pw) exit(3);
-    for (size_t i = 0; i < oc; i++)
-      if (old[i].key) {
-        size_t k = (old[i].key * 0x9E3779B97F4A7C15ull >> 17) & (g->pwcap - 1);
-        while (g->pw[k].key) k = (k + 1) & (g->pwcap - 1);
-        g->pw[k] = old[i];
-      }
-    free(old);
-  }
-  uint64_t key = ((uint64_t)xs << 32 | pred) + 1;
-  size_t k = (key * 0x9E3779B97F4A7C15ull >> 17) & (g->pwcap - 1);
-  while (g->pw[k].key && g->pw[k].key != key) k = (k + 1) & (g->pwcap - 1);
-  if (!g->pw[k].key) {
-    g->pw[k].key = key;
-    g->pw[k].w = w;
-    g->pwn++;
-  }
+  ht_add(&g->pw, ((uint64_t)xs << 32 | pred) + 1, (uint64_t)w.trace << 32 | w.pos);
 }
 
-static const wit *pair_get(const dpg *g, nwa_state exit, nwa_state pred) {
-  if (!g->pwcap) return NULL;
-  uint64_t key = ((uint64_t)exit << 32 | pred) + 1;
-  size_t k = (key * 0x9E3779B97F4A7C15ull >> 17) & (g->pwcap - 1);
-  while (g->pw[k].key && g->pw[k].key != key) k = (k + 1) & (g->pwcap - 1);
-  return g->pw[k].key ? &g->pw[k].w : NULL;
+static bool pair_get(const dpg *g, nwa_state exit, nwa_state pred, wit *w) {
+  uint64_t v;
+  if (!ht_get(&g->pw, ((uint64_t)exit << 32 | pred) + 1, &v)) return false;
+  *w = (wit){(uint32_t)(v >> 32), (uint32_t)v};
+  return true;
 }
 
-/* Does state s's predicate hold in the current concrete state?  Between two
- * steps (tm_eval_begin) the evaluations share their subterms. */
+/* A predicate's value at the current position, remembered across
+ * iterations: the runs are replayed after every change of G and the states'
+ * predicates are mostly conjunctions of ones seen before (a split conjoins
+ * ρ, an intersection conjoins the two sides), so only the new parts are
+ * evaluated.  Within a step the evaluations also share their subterms
+ * (tm_eval_begin). */
+#define MEMO_LIMIT ((size_t)1 << 21) /* entries: 64 MB at most */
+
+static bool memo_eval(sim *S, isa_term t, const tm_env *env, bool top) {
+  tm_ctx *tc = S->g->tc;
+  /* only states' predicates are remembered; below them the evaluation
+   * goes down the connectives to find earlier states' predicates, and
+   * leaves the rest to tm_eval_more, which shares subterms within a step */
+  if (top) ht_add(&S->g->preds, t, 0);
+  if (!top && !ht_get(&S->g->preds, t, NULL)) return tm_eval_more(tc, t, env) != 0;
+  uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
+  if (key && ht_get(&S->g->memo, key, &v)) return v != 0;
+  int k = tm_kind(tc, t);
+  bool r;
+  if (k == ISA_OP_LAND)
+    r = memo_eval(S, tm_arg(tc, t, 0), env, false) && memo_eval(S, tm_arg(tc, t, 1), env, false);
+  else if (k == ISA_OP_LOR)
+    r = memo_eval(S, tm_arg(tc, t, 0), env, false) || memo_eval(S, tm_arg(tc, t, 1), env, false);
+  else
+    r = tm_eval_more(tc, t, env) != 0;
+  if (!key) return r;
+  /* a full memo starts again rather than make every lookup miss */
+  if (!ht_add(&S->g->memo, key, r) && S->g->memo.n >= S->g->memo.limit) {
+    ht_clear(&S->g->memo);
+    S->g->memo_clears++;
+    ht_add(&S->g->memo, key, r);
+  }
+  return r;
+}
+
+/* The memo's number of position p of the current run (0: none). */
+static uint64_t memo_pos(const sim *S, uint64_t p) {
+  uint64_t m = S->t->base + p + 1;
+  return m < ((uint64_t)1 << 32) ? m : 0;
+}
+
+/* Does state s's predicate hold in the current concrete state? */
 static bool holds(sim *S, nwa_state s) {
   tm_env env = cenv_env(&S->c);
-  return tm_eval_more(S->g->tc, nwa_pred(S->g->G, s), &env) != 0;
+  return memo_eval(S, nwa_pred(S->g->G, s), &env, true);
 }
 
 static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
@@ -313,6 +312,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   uint8_t want = fs->kind == EX_CALL ? NWA_CALL : fs->kind == EX_RETURN && !ae ? NWA_RETURN : NWA_INTERNAL;
   S->c.V = ae;
   S->next.n = 0;
+  S->mpos = memo_pos(S, step + 1);
   tm_eval_begin(g->tc);
   wit here = {S->trace + 1, (uint32_t)step};
   for (size_t i = 0; i < S->cur.n; i++) {
@@ -374,8 +374,7 @@ static int witnesses(dpg *g, char *why, size_t whysz) {
   size_t ns = nwa_nstates(g->G);
   g->w = xrealloc(g->w, sizeof *g->w * (ns ? ns : 1));
   memset(g->w, 0, sizeof *g->w * ns);
-  if (g->pwcap) memset(g->pw, 0, sizeof *g->pw * g->pwcap);
-  g->pwn = 0;
+  ht_clear(&g->pw);
   int rc = 0;
   for (size_t t = 0; t < g->nT && !rc; t++) {
     sim S = {.g = g, .trace = (uint32_t)t, .t = &g->T[t], .ae_step = UINT64_MAX};
@@ -389,6 +388,7 @@ static int witnesses(dpg *g, char *why, size_t whysz) {
     }
     S.c.x = R.x;
     nwa_state st0 = nwa_start(g->G); /* ι, then its boot steps */
+    S.mpos = memo_pos(&S, 0);
     tm_eval_begin(g->tc);
     if (!g->w[st0].trace) g->w[st0] = (wit){(uint32_t)t + 1, 0};
     {
@@ -465,7 +465,8 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
       g->capT = g->capT ? g->capT * 2 : 16;
       g->T = xrealloc(g->T, sizeof *g->T * g->capT);
     }
-    g->T[g->nT++] = (dtrace){in, NULL, NULL, 0};
+    g->T[g->nT] = (dtrace){in, NULL, NULL, 0, g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0};
+    g->nT++;
     if (out == OUT_NONE) {
       char d[200];
       ex_describe(R.x, &R.r, d, sizeof d);
@@ -476,7 +477,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     run_end(&R);
     return out;
   }
-  dtrace t = {in, malloc(sizeof *t.pos * n), malloc(sizeof *t.st * n), n};
+  dtrace t = {in, malloc(sizeof *t.pos * n), malloc(sizeof *t.st * n), n, 0};
   if (!t.pos || !t.st) exit(3);
   memcpy(t.pos, pos, sizeof *pos * n);
   bool halted = R.r.status == EX_EXITED || R.r.status == EX_HALTED;
@@ -495,6 +496,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     g->capT = g->capT ? g->capT * 2 : 16;
     g->T = xrealloc(g->T, sizeof *g->T * g->capT);
   }
+  t.base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0;
   g->T[g->nT++] = t;
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
@@ -920,9 +922,10 @@ static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa
 static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   tm_ctx *tc = g->tc;
   nwa_edge e = *nwa_edge_at(g->G, ei);
-  const wit *w = e.kind == NWA_RETURN ? pair_get(g, e.from, e.pred) : &g->w[e.from];
-  if (e.kind == NWA_RETURN && (!w || !w->trace)) w = &g->w[e.from]; /* another context: witnessed_any_cb */
-  if (!w || !w->trace) {
+  wit rw = {0, 0};
+  const wit *w = e.kind == NWA_RETURN && pair_get(g, e.from, e.pred, &rw) ? &rw : &g->w[e.from];
+  /* (a return frontier without a pair: another context, witnessed_any_cb) */
+  if (!w->trace) {
     stuck(g, &e, 3, "internal error: a frontier without a witness");
     return S_CONT;
   }
@@ -1201,8 +1204,8 @@ static bool witnessed_cb(void *ctx, nwa_state s, nwa_state callpred) {
   dpg *g = ctx;
   if (s >= nwa_nstates(g->G)) return false;
   if (callpred == NWA_NONE) return g->w[s].trace != 0;
-  const wit *w = pair_get(g, s, callpred);
-  return w && w->trace;
+  wit w;
+  return pair_get(g, s, callpred, &w) && w.trace;
 }
 
 dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, const dpg_opts *o) {
@@ -1214,6 +1217,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   g->o = *o;
   g->tc = tm_new(d->addr_bits);
   g->solver = smt_new(g->tc, o->smt_timeout_ms ? o->smt_timeout_ms : 10000);
+  g->memo.limit = MEMO_LIMIT;
   fd_vocab_init(&g->v, d, g->tc);
   g->L = fd_letters_new();
   g->devnull = fopen("/dev/null", "w");
@@ -1224,6 +1228,11 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
 
 void dpg_free(dpg *g) {
   if (!g) return;
+  if (getenv("MCVETO_DPG_DEBUG")) {
+    fprintf(stderr, "solver: %lu queries to Z3, %lu answered from memory, %.3f s in Z3\n", smt_queries(g->solver),
+            smt_cached(g->solver), smt_seconds(g->solver));
+    fprintf(stderr, "predicate memo: %zu entries, cleared %lu times\n", g->memo.n, g->memo_clears);
+  }
   for (size_t i = 0; i < g->nT; i++) {
     in_free(g->T[i].in);
     free(g->T[i].pos);
@@ -1231,9 +1240,11 @@ void dpg_free(dpg *g) {
   }
   free(g->T);
   free(g->w);
-  free(g->pw);
+  ht_free(&g->pw);
+  ht_free(&g->memo);
+  ht_free(&g->preds);
   free(g->stuck);
-  free(g->pcs);
+  ht_free(&g->pcs);
   free(g->site);
   nwa_free(g->G);
   fd_letters_free(g->L);
@@ -1357,7 +1368,7 @@ void dpg_run(dpg *g, dpg_result *r) {
     if (dpg_step(g, fr[pick], r) == S_VERDICT) break;
   }
 done:
-  g->st.instructions = g->pcn;
+  g->st.instructions = g->pcs.n;
   g->st.seconds = elapsed(g);
   g->st.states = nwa_nstates(g->G);
   g->st.edges = nwa_live_edges(g->G);

@@ -6,6 +6,19 @@
 #include <time.h>
 #include <z3.h>
 
+#include "htab.h"
+
+/* Conjunctions known to be unsatisfiable.  DPG asks the same question many
+ * times (a refinement leaves the sliced query of a neighbouring frontier
+ * unchanged), and terms are hash-consed, so a sorted list of term ids
+ * names a conjunction exactly. */
+typedef struct unsat_entry {
+  uint32_t *ids;
+  uint32_t n;
+  uint32_t next; /* index + 1 of the next entry with the same hash; 0: none */
+} unsat_entry;
+#define UNSAT_MAX_IDS ((size_t)1 << 24) /* 64 MB of ids at most */
+
 struct smt {
   tm_ctx *tc;
   Z3_context z;
@@ -17,8 +30,11 @@ struct smt {
   FILE *dump, *own_dump;
   char error[256]; /* the first Z3 error since the last check */
   bool poisoned;   /* the cache holds a stand-in for an untranslatable term */
-  unsigned long queries;
+  unsigned long queries, cached;
   double seconds;
+  ht_map unsat_by_hash; /* hash -> index + 1 of the first entry */
+  unsat_entry *unsat;
+  size_t nunsat, capunsat, unsat_ids;
 };
 
 /* Z3's error handler is switched off (no handler has a user pointer, and the
@@ -74,6 +90,9 @@ void smt_free(smt *s) {
   for (size_t i = 0; i < s->capcache; i++)
     if (s->cache[i]) Z3_dec_ref(s->z, s->cache[i]);
   free(s->cache);
+  for (size_t i = 0; i < s->nunsat; i++) free(s->unsat[i].ids);
+  free(s->unsat);
+  ht_free(&s->unsat_by_hash);
   Z3_solver_dec_ref(s->z, s->solver);
   Z3_del_context(s->z);
   if (s->own_dump) fclose(s->own_dump);
@@ -81,6 +100,7 @@ void smt_free(smt *s) {
 }
 
 unsigned long smt_queries(const smt *s) { return s->queries; }
+unsigned long smt_cached(const smt *s) { return s->cached; }
 double smt_seconds(const smt *s) { return s->seconds; }
 
 /* ---- translation -------------------------------------------------------------- */
@@ -232,11 +252,84 @@ static Z3_ast tr(smt *s, isa_term root) {
 
 /* ---- queries ------------------------------------------------------------------- */
 
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The conjunction's ids, sorted and without repeats, in a new array. */
+static uint32_t *conj_key(const isa_term *as, size_t n, uint32_t *nk, uint64_t *hash) {
+  uint32_t *k = malloc(sizeof *k * (n ? n : 1));
+  if (!k) return NULL;
+  for (size_t i = 0; i < n; i++) k[i] = as[i];
+  qsort(k, n, sizeof *k, cmp_u32);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!m || k[m - 1] != k[i]) k[m++] = k[i];
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < m; i++) h = (h ^ k[i]) * 0x100000001b3ull;
+  *nk = (uint32_t)m;
+  *hash = h ? h : 1;
+  return k;
+}
+
+static bool known_unsat(const smt *s, const uint32_t *k, uint32_t nk, uint64_t hash) {
+  uint64_t v;
+  if (!ht_get(&s->unsat_by_hash, hash, &v)) return false;
+  for (uint32_t i = (uint32_t)v; i; i = s->unsat[i - 1].next) {
+    const unsat_entry *e = &s->unsat[i - 1];
+    if (e->n == nk && !memcmp(e->ids, k, sizeof *k * nk)) return true;
+  }
+  return false;
+}
+
+/* Remembers an unsatisfiable conjunction; takes k. */
+static void note_unsat(smt *s, uint32_t *k, uint32_t nk, uint64_t hash) {
+  if (s->unsat_ids + nk > UNSAT_MAX_IDS) {
+    free(k);
+    return;
+  }
+  if (s->nunsat == s->capunsat) {
+    size_t cap = s->capunsat ? s->capunsat * 2 : 64;
+    unsat_entry *u = realloc(s->unsat, sizeof *u * cap);
+    if (!u) {
+      free(k);
+      return;
+    }
+    s->unsat = u;
+    s->capunsat = cap;
+  }
+  uint64_t head = 0;
+  ht_get(&s->unsat_by_hash, hash, &head);
+  s->unsat[s->nunsat++] = (unsat_entry){k, nk, (uint32_t)head};
+  ht_put(&s->unsat_by_hash, hash, s->nunsat);
+  s->unsat_ids += nk;
+}
+
+static smt_result check(smt *s, const isa_term *as, size_t n, char *reason, size_t reason_size);
+
 smt_result smt_check(smt *s, const isa_term *as, size_t n, char *reason, size_t reason_size) {
   if (s->model) {
     Z3_model_dec_ref(s->z, s->model);
     s->model = NULL;
   }
+  uint32_t nk = 0;
+  uint64_t hash = 0;
+  uint32_t *k = conj_key(as, n, &nk, &hash);
+  if (k && known_unsat(s, k, nk, hash)) {
+    free(k);
+    s->cached++;
+    return SMT_UNSAT;
+  }
+  smt_result r = check(s, as, n, reason, reason_size);
+  if (r == SMT_UNSAT && k)
+    note_unsat(s, k, nk, hash);
+  else
+    free(k);
+  return r;
+}
+
+static smt_result check(smt *s, const isa_term *as, size_t n, char *reason, size_t reason_size) {
   s->error[0] = 0;
   Z3_solver_reset(s->z, s->solver);
   if (s->poisoned) { /* a stand-in from an earlier query is in the cache */

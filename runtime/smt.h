@@ -7,9 +7,11 @@
  * model becomes input values: the variables' values and memory bytes).
  *
  * `unknown` always carries a reason (timeout, resource limit, Z3 error, …).
- * With a dump file set (smt_set_dump, or the environment variable
- * MCVETO_SMT_DUMP=FILE for every session), every query is written to it as
- * SMT-LIB 2.
+ * A conjunction found unsatisfiable is remembered (as the sorted set of its
+ * hash-consed term ids) and the same set asked again is answered unsat
+ * without Z3.  With a dump file set (smt_set_dump, or the environment
+ * variable MCVETO_SMT_DUMP=FILE for every session), every query put to Z3
+ * is written to it as SMT-LIB 2.
  * The session does not own the tm_ctx; free the session first.
  */
 #ifndef MCVETO_SMT_H
@@ -45,8 +47,11 @@ bool smt_model_eval(smt *s, isa_term t, uint64_t *out);
 /* Byte at addr of an array term in the last model. */
 bool smt_model_byte(smt *s, isa_term array, uint64_t addr, uint8_t *out);
 
-/* Number of queries and the total solver time (for statistics). */
+/* Number of queries put to Z3, of queries answered unsat from the
+ * session's memory of unsatisfiable conjunctions (asked before, same terms),
+ * and the total solver time (for statistics). */
 unsigned long smt_queries(const smt *s);
+unsigned long smt_cached(const smt *s);
 double smt_seconds(const smt *s);
 
 #endif

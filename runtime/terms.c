@@ -406,6 +406,39 @@ static void base_off(tm_ctx *c, isa_term t, isa_term *base, uint64_t *off) {
   }
 }
 
+/* The few values an address can take when it is built from constants by
+ * ite and adding constants (a pointer chosen by a branch): up to KSET_MAX
+ * of them in *out.  False when the term is anything else or has more. */
+#define KSET_MAX 8
+static bool kset(tm_ctx *c, isa_term t, uint64_t *out, unsigned *n, int depth) {
+  const tm_node *x = &c->n[t];
+  if (x->kind == TM_CONST) {
+    for (unsigned i = 0; i < *n; i++)
+      if (out[i] == x->val) return true;
+    if (*n == KSET_MAX) return false;
+    out[(*n)++] = x->val;
+    return true;
+  }
+  if (depth > 6) return false;
+  if (x->kind == ISA_OP_ITE) return kset(c, x->a[1], out, n, depth + 1) && kset(c, x->a[2], out, n, depth + 1);
+  if (x->kind == ISA_OP_ADD && c->n[x->a[1]].kind == TM_CONST) {
+    uint64_t sub[KSET_MAX];
+    unsigned m = 0;
+    if (!kset(c, x->a[0], sub, &m, depth + 1)) return false;
+    uint64_t k = c->n[x->a[1]].val, msk = mask(x->sort);
+    for (unsigned i = 0; i < m; i++) {
+      uint64_t v = (sub[i] + k) & msk;
+      bool dup = false;
+      for (unsigned j = 0; j < *n && !dup; j++) dup = out[j] == v;
+      if (dup) continue;
+      if (*n == KSET_MAX) return false;
+      out[(*n)++] = v;
+    }
+    return true;
+  }
+  return false;
+}
+
 /* 1: the addresses are equal, 0: provably different, -1: unknown. */
 static int addr_cmp(tm_ctx *c, isa_term a, isa_term b) {
   if (a == b) return 1;
@@ -414,7 +447,67 @@ static int addr_cmp(tm_ctx *c, isa_term a, isa_term b) {
   base_off(c, a, &ba, &oa);
   base_off(c, b, &bb, &ob);
   if (ba == bb) return oa == ob ? 1 : 0;
-  return -1;
+  /* both from small sets of constants: different when the sets are
+   * disjoint */
+  uint64_t sa[KSET_MAX], sb[KSET_MAX];
+  unsigned na = 0, nb = 0;
+  if (!kset(c, a, sa, &na, 0) || !kset(c, b, sb, &nb, 0)) return -1;
+  for (unsigned i = 0; i < na; i++)
+    for (unsigned j = 0; j < nb; j++)
+      if (sa[i] == sb[j]) return -1;
+  return 0;
+}
+
+/* "d lies outside [lo, lo + len]" (modular): !(d == k) or k' <u d + c.
+ * The byte-wise aliasing conditions of Pre_α (§3.4) are conjunctions of
+ * many such facts about one difference of addresses; they merge into one. */
+static bool out_range(tm_ctx *c, isa_term t, isa_term *d, uint64_t *lo, uint64_t *len) {
+  const tm_node *x = &c->n[t];
+  if (x->kind == ISA_OP_LNOT) {
+    const tm_node *e = &c->n[x->a[0]];
+    if (e->kind != ISA_OP_EQ || c->n[e->a[1]].kind != TM_CONST || c->n[e->a[0]].kind == TM_CONST) return false;
+    *d = e->a[0];
+    *lo = c->n[e->a[1]].val;
+    *len = 0;
+    return true;
+  }
+  if (x->kind != ISA_OP_ULT || c->n[x->a[0]].kind != TM_CONST || c->n[x->a[1]].kind == TM_CONST) return false;
+  unsigned w = c->n[x->a[1]].sort;
+  isa_term b;
+  uint64_t off;
+  base_off(c, x->a[1], &b, &off);
+  *d = b;
+  *lo = (0 - off) & mask(w);
+  *len = c->n[x->a[0]].val;
+  return true;
+}
+
+static isa_term mk_out_range(tm_ctx *c, isa_term d, uint64_t lo, uint64_t len) {
+  unsigned w = c->n[d].sort;
+  if (!len) return tm_app1(c, ISA_OP_LNOT, tm_app2(c, ISA_OP_EQ, d, tm_const(c, lo, w)));
+  return tm_app2(c, ISA_OP_ULT, tm_const(c, len, w), tm_app2(c, ISA_OP_ADD, d, tm_const(c, (0 - lo) & mask(w), w)));
+}
+
+/* a ∧ b as one range fact when both are range facts about one d whose
+ * intervals touch or overlap; 0 if they do not merge */
+static isa_term merge_ranges(tm_ctx *c, isa_term a, isa_term b) {
+  isa_term da, db;
+  uint64_t la, na, lb, nb;
+  if (!out_range(c, a, &da, &la, &na) || !out_range(c, b, &db, &lb, &nb) || da != db) return 0;
+  unsigned w = c->n[da].sort;
+  uint64_t m = mask(w);
+  for (int pass = 0; pass < 2; pass++) {
+    /* b's interval relative to a's start: starts inside a's or right after it */
+    uint64_t s = (lb - la) & m;
+    if (s <= na || s == na + 1) {
+      uint64_t end = s + nb > na ? s + nb : na; /* < 2^(w+1): no overflow for w <= 62 */
+      if (end >= m) return tm_false(c);      /* the intervals cover every value */
+      return mk_out_range(c, da, la, end);
+    }
+    uint64_t t1 = la, t2 = na;
+    la = lb, na = nb, lb = t1, nb = t2;
+  }
+  return 0;
 }
 
 isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned p0, unsigned p1) {
@@ -505,6 +598,19 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
       base_off(c, a[0], &b0, &o0);
       base_off(c, a[1], &b1, &o1);
       if (b0 && b0 == b1) return tm_const(c, o0 == o1, TM_BOOL);
+      /* x + k1 == k2 is x == k2 - k1; x + k1 == y + k2 is x - y == k2 - k1
+       * (x before y): the aliasing conditions of one pair of bases become
+       * facts about one difference (w <= 62 keeps the sums exact) */
+      if (b0 && !b1 && o0) return tm_app2(c, ISA_OP_EQ, b0, tm_const(c, (o1 - o0) & m, w));
+      if (b0 && b1 && (o0 || o1) && w <= 62) {
+        if (b0 > b1) {
+          isa_term tb = b0;
+          b0 = b1, b1 = tb;
+          uint64_t to = o0;
+          o0 = o1, o1 = to;
+        }
+        return tm_app2(c, ISA_OP_EQ, tm_app2(c, ISA_OP_SUB, b0, b1), tm_const(c, (o1 - o0) & m, w));
+      }
     }
     break;
   case ISA_OP_ULE:
@@ -534,6 +640,16 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
     /* intersection conjoins [PC = a] with states that already say so */
     if (in_chain(c, ISA_OP_LAND, a[0], a[1])) return a[0];
     if (in_chain(c, ISA_OP_LAND, a[1], a[0])) return a[1];
+    /* range facts about one difference merge, also with the head of a
+     * conjunction they are added to */
+    for (int i = 0; i < 2; i++) {
+      isa_term x = a[i], y = a[1 - i], r;
+      if ((r = merge_ranges(c, x, y))) return r;
+      if (c->n[y].kind != ISA_OP_LAND) continue;
+      isa_term y0 = c->n[y].a[0], y1 = c->n[y].a[1];
+      if ((r = merge_ranges(c, x, y0))) return tm_app2(c, ISA_OP_LAND, r, y1);
+      if ((r = merge_ranges(c, x, y1))) return tm_app2(c, ISA_OP_LAND, y0, r);
+    }
     break;
   case ISA_OP_LOR:
     if (is_k(c, a[1], 1)) return a[1];

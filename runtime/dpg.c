@@ -604,8 +604,13 @@ static isa_term ground_walk(gwalk *w, isa_term t) {
     if (kind == ISA_OP_SELECT && a[0] == w->mem && tm_is_const(tc, a[1], &addr)) {
       uint8_t b;
       bool def;
-      if (mem_peek(w->g->init, addr, 1, &b, &def, NULL) == MEM_OK && (def || w->g->o.inputs == DPG_INPUTS_LINUX))
+      int pk = mem_peek(w->g->init, addr, 1, &b, &def, NULL);
+      if (pk == MEM_OK && (def || w->g->o.inputs == DPG_INPUTS_LINUX))
         r = tm_const(tc, b, 8);
+      else if (pk != MEM_OK && w->g->o.inputs == DPG_INPUTS_LINUX)
+        /* unmapped: a predicate reads 0 there (cenv_mem), and so must the
+         * solver, or its models "cross" where no run can */
+        r = tm_const(tc, 0, 8);
       else if (!same)
         r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
     } else if (kind == ISA_OP_SELECT && bottom_array(tc, a[0]) == w->mem) { /* maybe through stores */

@@ -495,6 +495,7 @@ static isa_term merge_ranges(tm_ctx *c, isa_term a, isa_term b) {
   uint64_t la, na, lb, nb;
   if (!out_range(c, a, &da, &la, &na) || !out_range(c, b, &db, &lb, &nb) || da != db) return 0;
   unsigned w = c->n[da].sort;
+  if (w > 62) return 0; /* the interval arithmetic below needs two spare bits */
   uint64_t m = mask(w);
   for (int pass = 0; pass < 2; pass++) {
     /* b's interval relative to a's start: starts inside a's or right after it */

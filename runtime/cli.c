@@ -642,7 +642,7 @@ static const char verify_usage[] =
     "  --max-steps N         steps of each concrete run (default 1000000)\n"
     "  --inputs linux|all    free inputs: standard input only (default), or also the\n"
     "                        initial registers and undefined memory\n"
-    "  --policy closest-target|closest-start|first   frontier choice (default closest-target)\n"
+    "  --policy alternate|closest-target|closest-start|first   frontier choice (default alternate)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
     "  --dot FILE            write the final abstract graph (Graphviz)\n"
     "  --json                print the verdict and statistics as one JSON object\n"
@@ -662,7 +662,7 @@ static void json_str(FILE *f, const char *s) {
 static int cmd_verify(cli *c, int argc, char **argv) {
   const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL;
   bool json = false, quiet = false;
-  dpg_opts o = {.timeout_s = 600, .policy = RC_CLOSEST_TO_TARGET, .inputs = DPG_INPUTS_LINUX};
+  dpg_opts o = {.timeout_s = 600, .policy = RC_ALTERNATE, .inputs = DPG_INPUTS_LINUX};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     uint64_t v;
@@ -685,6 +685,7 @@ static int cmd_verify(cli *c, int argc, char **argv) {
         if (!strcmp(arg, "closest-target")) o.policy = RC_CLOSEST_TO_TARGET;
         else if (!strcmp(arg, "closest-start")) o.policy = RC_CLOSEST_TO_START;
         else if (!strcmp(arg, "first")) o.policy = RC_FIRST;
+        else if (!strcmp(arg, "alternate")) o.policy = RC_ALTERNATE;
         else return usage_error(c, "verify", "unknown policy '%s'", arg), CLI_EXIT_USAGE;
       }
     } else if (!strcmp(a, "--timeout")) {

@@ -72,6 +72,8 @@ struct dpg {
   ht_map pw;          /* return witnesses: (exit << 32 | callpred) + 1 -> wit */
   ht_map memo;        /* predicate values on runs: (position << 32 | term) -> value */
   unsigned long memo_clears;
+  ht_map model_failed; /* (witness trace, step, letter) whose model did not lead across */
+  ht_map fresh_failed; /* letters + 1 whose model, resting on a system call's result, did not lead across */
   ht_map preds;       /* terms that are some state's predicate (memo keys) */
   /* frontier edges that cannot be extended or refined */
   uint32_t *stuck;
@@ -707,6 +709,15 @@ static isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
  * bytes of standard input the path read (stdin_K), and the stream after
  * them (`inarr` from c on, as long as the model's `inlen` says, and up to
  * STDIN_PAD bytes; a longer stream ends with STDIN_PAD zero bytes). */
+/* Does the sliced query mention a value a system call returns ($sys…)? */
+static bool uses_fresh(dpg *g, const unsigned char *used) {
+  if (!used) return false;
+  size_t nv = tm_var_count(g->tc);
+  for (size_t i = 0; i < nv; i++)
+    if (used[i] && !strncmp(tm_var_name(g->tc, (uint32_t)i), "$sys", 4)) return true;
+  return false;
+}
+
 static bool var_used(dpg *g, const unsigned char *used, isa_term var) {
   return !used || (var && tm_var_index(g->tc, var) < tm_var_count(g->tc) && used[tm_var_index(g->tc, var)]);
 }
@@ -905,7 +916,12 @@ static smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath
  * one satisfying psi?  (A model may agree with the path formula and
  * still not: what the formula leaves free, a run fixes.) */
 static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa_term psi) {
-  if (t >= g->nT || !g->T[t].st || pos >= g->T[t].n || g->T[t].st[pos].letter != l) return false;
+  if (t >= g->nT || !g->T[t].st || pos >= g->T[t].n || g->T[t].st[pos].letter != l) {
+    if (getenv("MCVETO_DPG_DEBUG2"))
+      fprintf(stderr, "  not across: the run has %s at %zu\n",
+              t < g->nT && g->T[t].st && pos < g->T[t].n ? "another letter" : "no step", pos);
+    return false;
+  }
   bool ok = true;
   for (size_t at = pos; at <= pos + 1 && ok; at++) {
     if (t >= g->nT || !g->T[t].pos) return false;
@@ -917,6 +933,24 @@ static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa
     cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
     tm_env env = cenv_env(&c);
     ok = tm_eval(g->tc, at == pos ? pn : psi, &env) != 0;
+    if (!ok && getenv("MCVETO_DPG_DEBUG2")) {
+      fprintf(stderr, "  not across: %s fails on the run at %zu\n", at == pos ? "the source's predicate" : "psi", at);
+      /* which conjuncts */
+      isa_term st[64];
+      size_t ns = 0;
+      st[ns++] = at == pos ? pn : psi;
+      while (ns) {
+        isa_term x = st[--ns];
+        if (tm_kind(g->tc, x) == ISA_OP_LAND && ns + 2 <= 64) {
+          st[ns++] = tm_arg(g->tc, x, 0);
+          st[ns++] = tm_arg(g->tc, x, 1);
+        } else if (!tm_eval(g->tc, x, &env)) {
+          fprintf(stderr, "    false: ");
+          tm_fprint(g->tc, x, stderr);
+          fputc('\n', stderr);
+        }
+      }
+    }
     free(c.vmap);
     run_end(&R);
   }
@@ -1051,6 +1085,16 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
    * weaker than the runs (what system calls return, memory the solver may
    * choose), so try a refinement, which is sound whatever the model says */
   bool retried = sr == SMT_SAT && is_stuck(g, tuple_key(g, &e), 1);
+  /* the same when the answer rests on what a system call returns (a fresh
+   * value the solver picks) and such a model already failed on this
+   * instruction: its copies in other product states would fail alike */
+  bool on_fresh = sr == SMT_SAT && uses_fresh(g, used);
+  if (on_fresh && ht_get(&g->fresh_failed, (uint64_t)e.letter + 1, NULL)) retried = true;
+  /* and when a model from the same witness step across the same letter
+   * failed before, for another copy of these states (a heuristic key:
+   * a collision only means refining, which is always sound) */
+  uint64_t wkey = ((uint64_t)t << 40 ^ (uint64_t)pos << 12 ^ e.letter) | 1;
+  if (sr == SMT_SAT && ht_get(&g->model_failed, wkey, NULL)) retried = true;
   if (sr == SMT_SAT && !retried) {
     in_assign *in = model_input(g, fs, nf, nin, inarr, inlen, T->in, used);
     if (getenv("MCVETO_DPG_DEBUG")) {
@@ -1070,8 +1114,13 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     char why[300] = "";
     isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
     outcome out = add_run(g, in, &res, why, sizeof why);
-    if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, psi))
-      stuck(g, &e, 1, "the solver's inputs do not lead across the frontier");
+    if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, psi)) {
+      stuck(g, &e, 1, on_fresh ? "the solver's inputs do not lead across the frontier (the model rests on what a "
+                                  "system call returns)"
+                                : "the solver's inputs do not lead across the frontier");
+      if (on_fresh) ht_add(&g->fresh_failed, (uint64_t)e.letter + 1, 0);
+      ht_add(&g->model_failed, wkey, 0);
+    }
     return finish_run(g, out, why, r);
   }
   free(fs);
@@ -1248,6 +1297,8 @@ void dpg_free(dpg *g) {
   ht_free(&g->pw);
   ht_free(&g->memo);
   ht_free(&g->preds);
+  ht_free(&g->fresh_failed);
+  ht_free(&g->model_failed);
   free(g->stuck);
   ht_free(&g->pcs);
   free(g->site);
@@ -1355,8 +1406,14 @@ void dpg_run(dpg *g, dpg_result *r) {
               g->st.iterations, nwa_nstates(g->G), g->st.ce, g->st.se, g->st.ref);
     }
     uint32_t fr[256];
-    size_t nfr = rc_frontiers(g->G, &rr, witnessed_cb, g, g->o.policy, fr, 256);
-    if (!nfr) nfr = rc_frontiers(g->G, &rr, witnessed_any_cb, g, g->o.policy, fr, 256);
+    /* alternating: the frontier closest to the target (a proof's refinements
+     * stay near it) every other time, and otherwise the oldest, which is
+     * where the first runs branch (what directed testing would try next;
+     * refinements near the target alone can unroll a loop for ever) */
+    rc_policy pol = g->o.policy;
+    if (pol == RC_ALTERNATE) pol = g->st.iterations % 2 ? RC_FIRST : RC_CLOSEST_TO_TARGET;
+    size_t nfr = rc_frontiers(g->G, &rr, witnessed_cb, g, pol, fr, 256);
+    if (!nfr) nfr = rc_frontiers(g->G, &rr, witnessed_any_cb, g, pol, fr, 256);
     rc_free(&rr);
     if (nfr > 256) nfr = 256;
     size_t pick = nfr;

@@ -250,7 +250,7 @@ size_t rc_frontiers(const nwa *a, const rc_result *r, rc_witnessed_fn witnessed,
     if (!r->fwd[e->from] || r->dist[e->to] == RC_INF) continue;
     if (!witnessed(ctx, e->from, e->kind == NWA_RETURN ? e->pred : NWA_NONE)) continue;
     if (witnessed(ctx, e->to, NWA_NONE)) continue;
-    uint32_t key = policy == RC_CLOSEST_TO_TARGET ? r->dist[e->to]
+    uint32_t key = policy == RC_CLOSEST_TO_TARGET || policy == RC_ALTERNATE ? r->dist[e->to]
                    : policy == RC_CLOSEST_TO_START ? r->depth[e->from]
                                                    : 0;
     c[nc++] = (cand){key, (uint32_t)k};

@@ -41,9 +41,11 @@ void rc_free(rc_result *r);
 
 /* The frontier policy (§3.3). */
 typedef enum rc_policy {
-  RC_CLOSEST_TO_TARGET, /* default: smallest dist of the edge's destination */
+  RC_CLOSEST_TO_TARGET, /* smallest dist of the edge's destination */
   RC_CLOSEST_TO_START,  /* smallest depth of the edge's source */
-  RC_FIRST              /* lowest edge number */
+  RC_FIRST,             /* lowest edge number */
+  RC_ALTERNATE          /* the verifier's default: the DPG driver alternates closest to target
+                           and first (rc_frontiers itself reads it as closest to target) */
 } rc_policy;
 
 /* Does a concrete state witness state s?  For a return edge callpred is the

@@ -7,8 +7,9 @@
 # with its expected verdict in its header): reachable targets behind arithmetic on standard input, a
 # call that only a cheap path reaches (Fig. 7b), a return turned into a call
 # (Fig. 9: an AE violation), a store that may alias (§3.4), a table of function
-# pointers, a jump table, and safe programs (alias_ptr_safe is proven on PowerPC
-# and, today, ends unknown on x86: the table shows it).  Every reachable and AE verdict was
+# pointers, a jump table, and safe programs, one with a jump into the middle of
+# an instruction (x86 only; alias_ptr_safe is proven on PowerPC and, at -O2,
+# ends unknown on x86 today: the table shows it).  Every reachable and AE verdict was
 # replayed by the verifier before it was printed; the witnesses are in
 # build/demo/*.witness (`mcveto-<isa> run --input W PROG` replays one).
 # Set DEMO_TIMEOUT (seconds per run, default 60) or pass programs to run others.
@@ -20,7 +21,7 @@ cmake --build build -j"$(nproc)"
 
 examples=(magic32_reach quadratic_reach reach_divmod fig7b_cheap_path fig9_ret_as_call
           alias_ptr_reach indirect_call_reach jump_table_reach
-          safe_abs safe_assume_guard alias_ptr_safe)
+          safe_abs safe_assume_guard alias_ptr_safe instr_alias_safe)
 if [ $# -gt 0 ]; then
     progs=("$@")
 else

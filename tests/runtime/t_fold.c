@@ -60,14 +60,7 @@
 extern const isa_desc x86_isa_desc;
 extern const isa_desc ppc_isa_desc;
 
-static int fails;
-#define CHECK(c)                                                                \
-  do {                                                                          \
-    if (!(c)) {                                                                 \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);     \
-      fails++;                                                                  \
-    }                                                                           \
-  } while (0)
+#include "tcheck.h"
 
 static const isa_desc *D;
 static tm_ctx *tc;

@@ -12,14 +12,7 @@
 
 #include "htab.h"
 
-static int fails;
-#define CHECK(c)                                                            \
-  do {                                                                      \
-    if (!(c)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-      fails++;                                                              \
-    }                                                                       \
-  } while (0)
+#include "tcheck.h"
 
 static uint64_t rs = 0x9e3779b97f4a7c15ull;
 static uint64_t rnd(void) {

@@ -9,14 +9,7 @@
 #include "nwa.h"
 #include "reach.h"
 
-static int fails;
-#define CHECK(c)                                                      \
-  do {                                                                \
-    if (!(c)) {                                                       \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-      fails++;                                                        \
-    }                                                                 \
-  } while (0)
+#include "tcheck.h"
 
 static tm_ctx *tc;
 static isa_term T(void) { return tm_true(tc); }

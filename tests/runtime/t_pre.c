@@ -47,14 +47,7 @@
 
 extern const isa_desc x86_isa_desc;
 
-static int fails;
-#define CHECK(c)                                                                \
-  do {                                                                          \
-    if (!(c)) {                                                                 \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);     \
-      fails++;                                                                  \
-    }                                                                           \
-  } while (0)
+#include "tcheck.h"
 
 /* Known bugs of runtime/ that a check here shows; each entry names the check
  * (the message it prints) and the owner empties the list when fixed.  A check

@@ -16,14 +16,7 @@
 #include "smt.h"
 #include "terms.h"
 
-static int fails;
-#define CHECK(c)                                                            \
-  do {                                                                      \
-    if (!(c)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-      fails++;                                                              \
-    }                                                                       \
-  } while (0)
+#include "tcheck.h"
 
 static tm_ctx *tc;
 static smt *s;

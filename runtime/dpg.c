@@ -50,7 +50,6 @@ typedef struct dtrace {
 
 typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
 
-
 struct dpg {
   const isa_desc *d;
   const el_image *img;
@@ -705,10 +704,11 @@ static isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
   return A;
 }
 
-/* The input a model describes: registers and memory (--inputs all), the c
- * bytes of standard input the path read (stdin_K), and the stream after
- * them (`inarr` from c on, as long as the model's `inlen` says, and up to
- * STDIN_PAD bytes; a longer stream ends with STDIN_PAD zero bytes). */
+/* Did the sliced query use var?  (Without a slice, every variable counts.) */
+static bool var_used(dpg *g, const unsigned char *used, isa_term var) {
+  return !used || (var && tm_var_index(g->tc, var) < tm_var_count(g->tc) && used[tm_var_index(g->tc, var)]);
+}
+
 /* Does the sliced query mention a value a system call returns ($sys…)? */
 static bool uses_fresh(dpg *g, const unsigned char *used) {
   if (!used) return false;
@@ -716,10 +716,6 @@ static bool uses_fresh(dpg *g, const unsigned char *used) {
   for (size_t i = 0; i < nv; i++)
     if (used[i] && !strncmp(tm_var_name(g->tc, (uint32_t)i), "$sys", 4)) return true;
   return false;
-}
-
-static bool var_used(dpg *g, const unsigned char *used, isa_term var) {
-  return !used || (var && tm_var_index(g->tc, var) < tm_var_count(g->tc) && used[tm_var_index(g->tc, var)]);
 }
 
 /* The input a model describes: registers and memory (--inputs all), the c

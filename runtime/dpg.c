@@ -72,7 +72,6 @@ struct dpg {
   ht_map memo;        /* predicate values on runs: (position << 32 | term) -> value */
   unsigned long memo_clears;
   ht_map model_failed; /* (witness trace, step, letter) whose model did not lead across */
-  ht_map fresh_failed; /* letters + 1 whose model, resting on a system call's result, did not lead across */
   ht_map preds;       /* terms that are some state's predicate (memo keys) */
   /* frontier edges that cannot be extended or refined */
   uint32_t *stuck;
@@ -709,15 +708,6 @@ static bool var_used(dpg *g, const unsigned char *used, isa_term var) {
   return !used || (var && tm_var_index(g->tc, var) < tm_var_count(g->tc) && used[tm_var_index(g->tc, var)]);
 }
 
-/* Does the sliced query mention a value a system call returns ($sys…)? */
-static bool uses_fresh(dpg *g, const unsigned char *used) {
-  if (!used) return false;
-  size_t nv = tm_var_count(g->tc);
-  for (size_t i = 0; i < nv; i++)
-    if (used[i] && !strncmp(tm_var_name(g->tc, (uint32_t)i), "$sys", 4)) return true;
-  return false;
-}
-
 /* The input a model describes: registers and memory (--inputs all), the c
  * bytes of standard input the path read (stdin_K), and the stream after
  * them (`inarr` from c on, as long as the model's `inlen` says, and up to
@@ -1081,12 +1071,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
    * weaker than the runs (what system calls return, memory the solver may
    * choose), so try a refinement, which is sound whatever the model says */
   bool retried = sr == SMT_SAT && is_stuck(g, tuple_key(g, &e), 1);
-  /* the same when the answer rests on what a system call returns (a fresh
-   * value the solver picks) and such a model already failed on this
-   * instruction: its copies in other product states would fail alike */
-  bool on_fresh = sr == SMT_SAT && uses_fresh(g, used);
-  if (on_fresh && ht_get(&g->fresh_failed, (uint64_t)e.letter + 1, NULL)) retried = true;
-  /* and when a model from the same witness step across the same letter
+  /* the same when a model from the same witness step across the same letter
    * failed before, for another copy of these states (a heuristic key:
    * a collision only means refining, which is always sound) */
   uint64_t wkey = ((uint64_t)t << 40 ^ (uint64_t)pos << 12 ^ e.letter) | 1;
@@ -1111,10 +1096,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
     outcome out = add_run(g, in, &res, why, sizeof why);
     if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, psi)) {
-      stuck(g, &e, 1, on_fresh ? "the solver's inputs do not lead across the frontier (the model rests on what a "
-                                  "system call returns)"
-                                : "the solver's inputs do not lead across the frontier");
-      if (on_fresh) ht_add(&g->fresh_failed, (uint64_t)e.letter + 1, 0);
+      stuck(g, &e, 1, "the solver's inputs do not lead across the frontier");
       ht_add(&g->model_failed, wkey, 0);
     }
     return finish_run(g, out, why, r);
@@ -1293,7 +1275,6 @@ void dpg_free(dpg *g) {
   ht_free(&g->pw);
   ht_free(&g->memo);
   ht_free(&g->preds);
-  ht_free(&g->fresh_failed);
   ht_free(&g->model_failed);
   free(g->stuck);
   ht_free(&g->pcs);

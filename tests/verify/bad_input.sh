@@ -9,6 +9,12 @@
 #                    with a reason; on magic32_reach     -> 10 or 20
 #   timeout          --timeout 0.001 on loop_bound_safe  -> 20, JSON "unknown"
 #                    with a reason; on magic32_reach     -> 10 or 20
+#   policy           every --policy name on magic32_reach -> 10; a wrong name
+#                    -> 2 naming it; x86: the default finds reach_state -> 10
+#   wasted-runs      x86 safe_clamp -O2, --max-iterations 800 -> 0 or 20 with
+#                    at most 40 concrete runs: solver models agree with the
+#                    runs on unmapped memory, and a model that failed to cross
+#                    is not re-run for copies of the same step (was 215)
 #
 # Programs that fault or stop on an unsupported system call on some inputs
 # are in bad/ and go through run_verify.sh ("unknown-ok: yes").
@@ -113,6 +119,19 @@ case $case in
         if [ "$isa" = x86 ]; then
             expect "$isa reach_state (default policy)" 10 \
                 "$work/reach_state.$isa.$level" --target reach_error --timeout 200 --json
+        fi
+        ;;
+    wasted-runs)
+        [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }
+        build safe_clamp
+        expect "$isa safe_clamp --max-iterations 800" "0 20" \
+            "$work/safe_clamp.$isa.$level" --target reach_error --max-iterations 800 --json
+        ce=$(jq -r '.stats.ce' "$work/out" 2>/dev/null)
+        if [ -n "$ce" ] && [ "$ce" -le 40 ] 2>/dev/null; then
+            echo "ok   $isa safe_clamp: $ce concrete runs"
+        else
+            echo "FAIL $isa safe_clamp: ${ce:-no} concrete runs in 800 iterations, want at most 40"
+            fails=$((fails + 1))
         fi
         ;;
     *) echo "bad_input.sh: unknown case '$case'" >&2; exit 2 ;;

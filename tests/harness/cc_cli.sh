@@ -68,6 +68,20 @@ for isa in x86 ppc; do
     expect 1 "floating-point arithmetic is not supported" -- "$cc" --isa $isa float.c -o float.$isa
 done
 
+# -O is the program's level; the harness is always optimised: at -O0 main
+# sets up a frame pointer, the harness's nondet_uchar does not.
+if command -v i686-linux-gnu-gcc >/dev/null 2>&1 && command -v i686-linux-gnu-objdump >/dev/null 2>&1; then
+    printf '#include "mcveto.h"\nint main(void) { return nondet_uchar(); }\n' >nd.c
+    expect 0 '' -- "$cc" --isa x86 -O0 nd.c -o nd.x86
+    first() { i686-linux-gnu-objdump -d nd.x86 | awk -v f="<$1>:" '$2 == f { getline; print; exit }'; }
+    if ! first main | grep -q 'push *%ebp' || first nondet_uchar | grep -q 'push *%ebp'; then
+        echo "FAIL: at -O0 the harness is not optimised (main: $(first main); nondet_uchar: $(first nondet_uchar))" >&2
+        failures=$((failures + 1))
+    else
+        echo "ok: -O0 applies to the program, the harness is optimised"
+    fi
+fi
+
 if [ "$failures" -ne 0 ]; then
     echo "$failures check(s) failed" >&2
     exit 1

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cand.h"
 #include "dpg.h"
 #include "elfload.h"
 #include "exec.h"
@@ -643,6 +644,10 @@ static const char verify_usage[] =
     "  --inputs linux|all    free inputs: standard input only (default), or also the\n"
     "                        initial registers and undefined memory\n"
     "  --policy alternate|closest-target|closest-start|first   frontier choice (default alternate)\n"
+    "  --candidates none|frames|all   candidate invariants split into each new run's\n"
+    "                        folded trace (report §3.2): frames = call depth, return\n"
+    "                        addresses and slots, stack pointer; all = also registers\n"
+    "                        constant at a loop head (default none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
     "  --dot FILE            write the final abstract graph (Graphviz)\n"
     "  --json                print the verdict and statistics as one JSON object\n"
@@ -671,7 +676,7 @@ static int cmd_verify(cli *c, int argc, char **argv) {
       printf(verify_usage, c->prog);
       return 0;
     } else if (!strcmp(a, "--target") || !strcmp(a, "--witness") || !strcmp(a, "--dot") || !strcmp(a, "--inputs") ||
-               !strcmp(a, "--policy")) {
+               !strcmp(a, "--policy") || !strcmp(a, "--candidates")) {
       if (!has) return usage_error(c, "verify", "%s needs an argument", a), CLI_EXIT_USAGE;
       const char *arg = argv[++i];
       if (!strcmp(a, "--target")) target = arg;
@@ -681,6 +686,11 @@ static int cmd_verify(cli *c, int argc, char **argv) {
         if (!strcmp(arg, "linux")) o.inputs = DPG_INPUTS_LINUX;
         else if (!strcmp(arg, "all")) o.inputs = DPG_INPUTS_ALL;
         else return usage_error(c, "verify", "--inputs takes linux or all, not '%s'", arg), CLI_EXIT_USAGE;
+      } else if (!strcmp(a, "--candidates")) {
+        if (!strcmp(arg, "none")) o.candidates = 0;
+        else if (!strcmp(arg, "frames")) o.candidates = CD_FRAMES;
+        else if (!strcmp(arg, "all")) o.candidates = CD_FRAMES | CD_CONST;
+        else return usage_error(c, "verify", "--candidates takes none, frames or all, not '%s'", arg), CLI_EXIT_USAGE;
       } else {
         if (!strcmp(arg, "closest-target")) o.policy = RC_CLOSEST_TO_TARGET;
         else if (!strcmp(arg, "closest-start")) o.policy = RC_CLOSEST_TO_START;
@@ -761,8 +771,8 @@ static int cmd_verify(cli *c, int argc, char **argv) {
     if (witness && r.witness) json_str(stdout, witness);
     else printf("null");
     printf(",\"stats\":{\"instructions\":%zu,\"ce\":%lu,\"se\":%lu,\"ref\":%lu,\"iterations\":%lu,\"states\":%zu,"
-           "\"edges\":%zu,\"seconds\":%.3f}}\n",
-           s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->seconds);
+           "\"edges\":%zu,\"candidates\":%lu,\"seconds\":%.3f}}\n",
+           s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->candidates, s->seconds);
   } else {
     printf("%s: %s\n", dpg_verdict_name(r.verdict), r.reason);
     printf("instructions %zu, CE %lu, SE %lu, Ref %lu, %.2f s\n", s->instructions, s->ce, s->se, s->ref, s->seconds);

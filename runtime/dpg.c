@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cand.h"
 #include "fold.h"
 #include "htab.h"
 #include "nwa.h"
@@ -78,6 +79,7 @@ struct dpg {
   size_t nstuck, capstuck;
   char stuck_why[256];
   ht_map pcs;         /* distinct executed addresses (key pc + 1) */
+  ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
   dpg_stats st;
   struct timespec t0;
   FILE *devnull; /* the runs' standard output and error */
@@ -437,6 +439,37 @@ static bool read_fault(const dpg *g, uint32_t insn, const ex_pos *p) {
 /* Run input in (taken over by T), record it, fold it and intersect G with
  * the folded trace.  Reports whether the run reached the target or made an
  * AE violation. */
+static void cand_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
+  (void)step, (void)kind;
+  cd_observe(ctx, x);
+}
+
+/* Speculative trace refinement (§3.2): split each state of G_π on the
+ * candidate invariant of its address, once per (address, candidate) over
+ * the whole search, so later runs that agree add no states.  Both halves
+ * keep every transition (nwa_split), so G_π stays an overapproximation. */
+static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
+  size_t ns = nwa_nstates(gp);
+  uint64_t *done = malloc(sizeof *done * (ns ? ns : 1));
+  size_t ndone = 0;
+  if (!done) exit(3);
+  for (size_t s = 0; s < ns; s++) {
+    if (!(*psite)[s]) continue;
+    uint64_t pc = fd_letter_get(g->L, (*psite)[s])->pc;
+    isa_term phi = cd_candidate(cs, pc);
+    if (!phi) continue;
+    uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
+    if (ht_get(&g->cand_done, key, NULL)) continue;
+    nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
+    *psite = xrealloc(*psite, sizeof **psite * nwa_nstates(gp));
+    (*psite)[s2] = (*psite)[s];
+    done[ndone++] = key;
+    g->st.candidates++;
+  }
+  for (size_t i = 0; i < ndone; i++) ht_add(&g->cand_done, done[i], 0);
+  free(done);
+}
+
 static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) {
   run R;
   if (run_start(g, in, &R)) {
@@ -445,7 +478,9 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     in_free(in);
     return OUT_ERROR;
   }
-  ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+  cd_set *cs = g->o.candidates ? cd_new(&g->v, g->o.candidates) : NULL;
+  ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
+               .hook = cs ? cand_hook : NULL, .hook_ctx = cs};
   R.r = ex_run(R.x, &o);
   *res = R.r;
   g->st.ce++;
@@ -467,6 +502,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     }
     g->T[g->nT] = (dtrace){in, NULL, NULL, 0, g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0};
     g->nT++;
+    cd_free(cs);
     if (out == OUT_NONE) {
       char d[200];
       ex_describe(R.x, &R.r, d, sizeof d);
@@ -504,6 +540,8 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   add_boot(gp, g->tc);
   psite = xrealloc(psite, sizeof *psite * nwa_nstates(gp));
   psite[nwa_nstates(gp) - 1] = 0;
+  if (cs) split_candidates(g, cs, gp, &psite);
+  cd_free(cs);
   if (getenv("MCVETO_TRACE_DEBUG")) {
     fprintf(stderr, "trace %zu:", g->nT - 1);
     for (size_t i = 0; i < n; i++) {
@@ -1158,6 +1196,15 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   }
   uint64_t cv;
   bool rho_false = tm_is_const(tc, rho, &cv) && !cv;
+  /* n ∧ ρ may hold no state (n's predicate already excludes ρ, as a
+   * candidate invariant's φ excludes the ¬φ a Pre carries back): then the
+   * edge goes and no state is added.  Only the cheap tests: a Z3 call here,
+   * on predicates without the path's facts, costs more than the split. */
+  if (!rho_false) {
+    isa_term pn = nwa_pred(g->G, e.from);
+    isa_term both = tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, pn, rho));
+    rho_false = (tm_is_const(tc, both, &cv) && !cv) || tm_conj_contradicts(tc, pn, rho);
+  }
   if (!rho_false) {
     nwa_state n2 = nwa_split(g->G, e.from, rho);
     g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
@@ -1278,6 +1325,7 @@ void dpg_free(dpg *g) {
   ht_free(&g->model_failed);
   free(g->stuck);
   ht_free(&g->pcs);
+  ht_free(&g->cand_done);
   free(g->site);
   nwa_free(g->G);
   fd_letters_free(g->L);

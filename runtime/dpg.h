@@ -51,6 +51,7 @@ typedef struct dpg_opts {
   unsigned smt_timeout_ms; /* per query; 0: the default (10 s) */
   rc_policy policy;
   dpg_inputs inputs;
+  unsigned candidates;     /* cand.h shapes (CD_FRAMES | CD_CONST) split into each new G_π */
   const char *prog_name;   /* argv[0] of the runs */
   FILE *progress;          /* a line every few seconds, or NULL */
 } dpg_opts;
@@ -63,6 +64,7 @@ typedef struct dpg_stats {
   unsigned long iterations;
   double seconds;
   size_t states, edges;    /* of the final abstract graph */
+  unsigned long candidates; /* states split on a candidate invariant (§3.2) */
 } dpg_stats;
 
 typedef struct dpg_result {

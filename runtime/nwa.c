@@ -183,8 +183,8 @@ bool nwa_remove(nwa *a, nwa_kind kind, nwa_state from, nwa_state pred, nwa_lette
 nwa_state nwa_split(nwa *a, nwa_state n, isa_term rho) {
   tm_ctx *tc = a->tc;
   isa_term p = a->st[n].pred;
-  nwa_state n2 = nwa_add_state(a, tm_app2(tc, ISA_OP_LAND, p, rho), a->st[n].accepting);
-  a->st[n].pred = tm_app2(tc, ISA_OP_LAND, p, tm_app1(tc, ISA_OP_LNOT, rho));
+  nwa_state n2 = nwa_add_state(a, tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, p, rho)), a->st[n].accepting);
+  a->st[n].pred = tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, p, tm_app1(tc, ISA_OP_LNOT, rho)));
   /* snapshot the edges touching n: new ones are added while we walk */
   ulist touch = {0};
   const ulist *ls[3] = {&a->st[n].out, &a->st[n].in, &a->st[n].by_pred};
@@ -287,6 +287,11 @@ static nwa_state pstate(prod *p, nwa_state x, nwa_state y) {
   isa_term pr = tm_app2(p->r->tc, ISA_OP_LAND, p->a->st[x].pred, p->b->st[y].pred);
   uint64_t c;
   if ((tm_is_const(p->r->tc, pr, &c) && !c) || tm_conj_contradicts(p->r->tc, p->a->st[x].pred, p->b->st[y].pred)) {
+    pput(&p->map, x, y, PDEAD);
+    return NWA_NONE;
+  }
+  pr = tm_conj_ground(p->r->tc, pr);
+  if (tm_is_const(p->r->tc, pr, &c) && !c) {
     pput(&p->map, x, y, PDEAD);
     return NWA_NONE;
   }

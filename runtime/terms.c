@@ -1077,9 +1077,40 @@ static size_t conj_atoms(tm_ctx *c, isa_term t, isa_term *out, size_t max) {
   return k;
 }
 
+/* Is every atom of x's ∧-chain among xs[0..nx)?  False when the chain is
+ * too long to walk (only "yes" is used, so giving up is safe). */
+static bool chain_within(tm_ctx *c, isa_term x, const isa_term *xs, size_t nx) {
+  isa_term st[32];
+  size_t n = 0;
+  st[n++] = x;
+  for (unsigned steps = 0; n; steps++) {
+    if (steps >= 256) return false;
+    isa_term y = st[--n];
+    if (c->n[y].kind == ISA_OP_LAND) {
+      if (n + 2 > 32) return false;
+      st[n++] = c->n[y].a[0];
+      st[n++] = c->n[y].a[1];
+      continue;
+    }
+    size_t i = 0;
+    while (i < nx && xs[i] != y) i++;
+    if (i == nx) return false;
+  }
+  return true;
+}
+
 bool tm_conj_contradicts(tm_ctx *c, isa_term a, isa_term b) {
   isa_term xs[128], ys[128];
   size_t nx = conj_atoms(c, a, xs, 128), ny = conj_atoms(c, b, ys, 128);
+  /* ¬X on one side where the other has all of X's conjuncts (a split's ρ
+   * is often the negation of a conjunction n already has, e.g. ¬φ of a
+   * candidate invariant carried back by Pre) */
+  for (int side = 0; side < 2; side++) {
+    const isa_term *us = side ? xs : ys, *vs = side ? ys : xs;
+    size_t nu = side ? nx : ny, nv = side ? ny : nx;
+    for (size_t j = 0; j < nu; j++)
+      if (c->n[us[j]].kind == ISA_OP_LNOT && chain_within(c, c->n[us[j]].a[0], vs, nv)) return true;
+  }
   for (size_t i = 0; i < nx; i++)
     for (size_t j = 0; j < ny; j++) {
       const tm_node *p = &c->n[xs[i]], *q = &c->n[ys[j]];
@@ -1089,4 +1120,29 @@ bool tm_conj_contradicts(tm_ctx *c, isa_term a, isa_term b) {
         return true;
     }
   return false;
+}
+
+isa_term tm_conj_ground(tm_ctx *c, isa_term t) {
+  isa_term xs[128];
+  size_t nx = conj_atoms(c, t, xs, 128);
+  isa_term *map = NULL, facts = 0;
+  for (size_t i = 0; i < nx; i++) {
+    const tm_node *p = &c->n[xs[i]];
+    if (p->kind != ISA_OP_EQ) continue;
+    isa_term x = p->a[0], k = p->a[1];
+    if (c->n[x].kind == TM_CONST) x = p->a[1], k = p->a[0];
+    if (c->n[x].kind != TM_VAR || c->n[k].kind != TM_CONST) continue;
+    if (!map) {
+      map = calloc(c->nvars + 1, sizeof *map);
+      if (!map) exit(3);
+    }
+    uint64_t v = c->n[x].val;
+    if (map[v]) continue; /* a second value: the conjunction is false, and Z3 says so */
+    map[v] = k;
+    facts = facts ? tm_app2(c, ISA_OP_LAND, facts, xs[i]) : xs[i];
+  }
+  if (!map) return t;
+  isa_term r = tm_subst(c, t, map);
+  free(map);
+  return tm_app2(c, ISA_OP_LAND, facts, r);
 }

@@ -97,9 +97,16 @@ uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env
 isa_term tm_subst(tm_ctx *c, isa_term t, const isa_term *map);
 
 /* Is a ∧ b false because their ∧-chains (walked up to a bound) contain an
- * atom and its negation, or t == k1 and t == k2 with constants k1 ≠ k2?  A
- * cheap, incomplete test: true means unsatisfiable, false means unknown. */
+ * atom and its negation, an atom ¬X where the other chain has every
+ * conjunct of X, or t == k1 and t == k2 with constants k1 ≠ k2?  A cheap,
+ * incomplete test: true means unsatisfiable, false means unknown. */
 bool tm_conj_contradicts(tm_ctx *c, isa_term a, isa_term b);
+
+/* t with the values its ∧-chain fixes (atoms var == constant, found as
+ * tm_conj_contradicts walks) substituted into the rest: (x == k) ∧ t[x := k],
+ * equivalent to t.  Predicates then name `mem[k + 4]` instead of
+ * `mem[SP + 4]` under SP == k, which the rewrites and the solver like. */
+isa_term tm_conj_ground(tm_ctx *c, isa_term t);
 
 /* ---- printing ---- */
 /* Infix text of t into buf (truncated with "..." past size); returns the

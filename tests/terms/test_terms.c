@@ -12,6 +12,8 @@
  * overlapping, disjoint, covering every value), the sixteen aliasing facts
  * of two 4-byte accesses (must become one), and biased-random chains of
  * aliasing facts and store chains checked against plain semantics.
+ * tm_conj_ground (var == k facts substituted through a conjunction) has
+ * focused cases and a random differential test.
  * KNOWN_TERMS_BUGS (test_known) lists what is still wrong or missed. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -1680,6 +1682,65 @@ static void test_select_kset(void) {
   CHECK(kskipped > 0 && resolved > 0);
 }
 
+/* tm_conj_ground: the value of every conjunction is kept, on random
+ * conjunctions of random atoms and var == k facts whose k the assignment
+ * often (not always) agrees with; and the facts do get substituted. */
+static void test_conj_ground(void) {
+  tm_ctx *c = tm_new(32);
+  isa_term x = tm_var(c, "v0_32", 32), y = tm_var(c, "v1_32", 32);
+  /* (x == 5) ∧ (x <u 3): false once 5 is put in */
+  isa_term t = A2(c, ISA_OP_LAND, A2(c, ISA_OP_EQ, x, K(c, 5, 32)), A2(c, ISA_OP_ULT, x, K(c, 3, 32)));
+  uint64_t v = 1;
+  CHECK(tm_is_const(c, tm_conj_ground(c, t), &v) && v == 0);
+  /* (x == 5) ∧ (x + y == 7) becomes (x == 5) ∧ (y == 2): at x = 5, y = 2 true */
+  t = A2(c, ISA_OP_LAND, A2(c, ISA_OP_EQ, x, K(c, 5, 32)),
+         A2(c, ISA_OP_EQ, A2(c, ISA_OP_ADD, x, y), K(c, 7, 32)));
+  isa_term g = tm_conj_ground(c, t), want = A2(c, ISA_OP_LAND, A2(c, ISA_OP_EQ, x, K(c, 5, 32)),
+                                                A2(c, ISA_OP_EQ, y, K(c, 2, 32)));
+  CHECK(g == want || tm_conj_ground(c, want) == g);
+  /* a constant on the left, two values for one variable: false */
+  t = A2(c, ISA_OP_LAND, A2(c, ISA_OP_EQ, K(c, 5, 32), x), A2(c, ISA_OP_EQ, x, K(c, 6, 32)));
+  v = 1;
+  CHECK(tm_is_const(c, tm_conj_ground(c, t), &v) && v == 0);
+  /* no facts: the same term */
+  t = A2(c, ISA_OP_ULT, x, y);
+  CHECK(tm_conj_ground(c, t) == t);
+  tm_free(c);
+  int bad = 0;
+  for (int round = 0; round < 3000; round++) {
+    c = tm_new(32);
+    uint64_t ks[3];
+    for (int i = 0; i < 3; i++) ks[i] = rnd() % 2 ? rnd() % 4 : rnd() & msk(32);
+    for (int i = 0; i < 8; i++) vals[i] = rnd() % 2 ? ks[i % 3] : rnd() % 3 == 0 ? rnd() % 4 : rnd();
+    uint64_t ref = 1, r;
+    t = 0;
+    int n = 2 + (int)(rnd() % 5);
+    for (int k = 0; k < n; k++) {
+      isa_term a;
+      if (rnd() % 3 == 0) {
+        unsigned i = (unsigned)(rnd() % 3);
+        char name[16];
+        snprintf(name, sizeof name, "v%u_32", i);
+        isa_term var = tm_var(c, name, 32);
+        a = rnd() % 2 ? A2(c, ISA_OP_EQ, var, K(c, ks[i], 32)) : A2(c, ISA_OP_EQ, K(c, ks[i], 32), var);
+        r = (vals[tm_var_index(c, var) % 8] & msk(32)) == ks[i];
+      } else
+        a = gen(c, 0, 4, &r);
+      ref = ref && r;
+      t = t ? A2(c, ISA_OP_LAND, t, a) : a;
+    }
+    g = tm_conj_ground(c, t);
+    uint64_t got = tm_eval(c, g, &env);
+    if ((got != ref || tm_eval(c, t, &env) != ref) && bad++ < 5) {
+      char buf[512];
+      tm_print(c, t, buf, sizeof buf);
+      fprintf(stderr, "conj_ground: %s = 0x%" PRIx64 " after grounding, expected 0x%" PRIx64 "\n", buf, got, ref);
+    }
+    tm_free(c);
+  }
+  CHECK(bad == 0);
+}
+
 int main(void) {
   test_basics();
   test_memory();
@@ -1697,6 +1758,7 @@ int main(void) {
   test_rules_random();
   test_alias_random();
   test_select_kset();
+  test_conj_ground();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -9,7 +9,11 @@
 #                    with a reason; on magic32_reach     -> 10 or 20
 #   timeout          --timeout 0.001 on loop_bound_safe  -> 20, JSON "unknown"
 #                    with a reason; on magic32_reach     -> 10 or 20
-#   policy           every --policy name on magic32_reach -> 10; a wrong name
+#   policy           every --policy name on magic32_reach -> 10; every
+#                    --candidates setting on magic32_reach -> 10 (frames and
+#                    all split states in, none does not), safe_abs with
+#                    frames -> 0; a
+#                    wrong name of either
 #                    -> 2 naming it; x86: the default finds reach_state -> 10
 #   wasted-runs      x86 safe_clamp -O2, --max-iterations 800 -> 0 or 20 with
 #                    at most 40 concrete runs: solver models agree with the
@@ -113,6 +117,22 @@ case $case in
         expect "$isa --policy nonsense" 2 "$work/magic32_reach.$isa.$level" --target reach_error --policy nonsense
         grep -q nonsense "$work/err" 2>/dev/null ||
             { echo "FAIL the message does not name the policy"; fails=$((fails + 1)); }
+        # candidate invariants (§3.2): each setting keeps the verdict, frames
+        # and all do split states in (PowerPC safe_abs with all needs more
+        # time than this test should take: docs/verifier.md)
+        build safe_abs
+        for cand in none frames all; do
+            expect "$isa magic32_reach --candidates $cand" 10 \
+                "$work/magic32_reach.$isa.$level" --target reach_error --candidates "$cand" --json
+            n=$(jq -r '.stats.candidates' "$work/out" 2>/dev/null)
+            if [ "$cand" = none ]; then want='[ "$n" = 0 ]'; else want='[ "$n" -gt 0 ] 2>/dev/null'; fi
+            eval "$want" || { echo "FAIL --candidates $cand split $n states"; fails=$((fails + 1)); }
+        done
+        expect "$isa safe_abs --candidates frames" 0 \
+            "$work/safe_abs.$isa.$level" --target reach_error --candidates frames --timeout 100 --json
+        expect "$isa --candidates nonsense" 2 "$work/magic32_reach.$isa.$level" --target reach_error --candidates nonsense
+        grep -q nonsense "$work/err" 2>/dev/null ||
+            { echo "FAIL the message does not name the setting"; fails=$((fails + 1)); }
         # the default alternates: a target behind the loop's branches is found
         # (closest-target alone refines near it until the budget runs out; on
         # x86 it takes 2 s, PowerPC needs longer than this test should)

@@ -1,0 +1,51 @@
+/* cand.h — candidate invariants from a run (MCVETO report §3.2,
+ * speculative trace refinement).
+ *
+ * While a run of T executes, cd_observe is shown the machine state before
+ * every instruction.  Per address, the module keeps the facts of a few
+ * fixed shapes that held at every visit so far, and cd_candidate turns the
+ * survivors into one predicate φ over the state vocabulary (fd_vocab).
+ * The caller splits G_π's state for that address on φ and ¬φ before
+ * G := G ∩ G_π, so a wrong candidate costs states, never soundness: both
+ * halves keep every transition, and DPG has to prove the ¬φ half
+ * unreachable (or reaches it) like any other state.
+ *
+ * The report finds candidates by dataflow analysis over the folded trace
+ * (affine relations, strided intervals).  This module instead keeps what
+ * the run's concrete states satisfy (as Daikon does); see
+ * docs/verifier.md, "Candidate invariants".  Shapes:
+ *   CD_FRAMES  the call depth `$D` and the stack pointer when they are the
+ *              same at every visit; for the three innermost pending calls,
+ *              the return address `$A[$D-1-j]` when it is always the same,
+ *              and the registers or words at SP + k (constant k) that hold
+ *              it at every visit;
+ *   CD_CONST   the other registers that hold the same value at every visit
+ *              (addresses visited at least twice only: a loop head, not one
+ *              step).
+ *
+ * Ownership: a cd_set owns its tables; terms belong to the vocabulary's
+ * tm_ctx.  Machines passed to cd_observe stay the caller's. */
+#ifndef MCVETO_CAND_H
+#define MCVETO_CAND_H
+
+#include <stdint.h>
+
+#include "exec.h"
+#include "fold.h"
+#include "terms.h"
+
+typedef struct cd_set cd_set;
+
+enum { CD_FRAMES = 1, CD_CONST = 2 }; /* the shapes, for cd_new */
+
+cd_set *cd_new(const fd_vocab *v, unsigned shapes);
+void cd_free(cd_set *c); /* NULL is fine */
+
+/* Record the state of x, about to execute the instruction at its PC. */
+void cd_observe(cd_set *c, ex_machine *x);
+
+/* The candidate invariant at address pc: a conjunction of the facts that
+ * held at every observed visit, or 0 if there is none. */
+isa_term cd_candidate(cd_set *c, uint64_t pc);
+
+#endif

@@ -436,9 +436,7 @@ static bool read_fault(const dpg *g, uint32_t insn, const ex_pos *p) {
          p->sysnr == (uint64_t)a->numbers[ISA_SYS_READ] && p->sysret == -(int64_t)EX_LINUX_EFAULT;
 }
 
-/* Run input in (taken over by T), record it, fold it and intersect G with
- * the folded trace.  Reports whether the run reached the target or made an
- * AE violation. */
+/* cd_observe sees the state before each instruction: a step's post-state. */
 static void cand_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   (void)step, (void)kind;
   cd_observe(ctx, x);
@@ -470,6 +468,9 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   free(done);
 }
 
+/* Run input in (taken over by T), record it, fold it and intersect G with
+ * the folded trace.  Reports whether the run reached the target or made an
+ * AE violation. */
 static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) {
   run R;
   if (run_start(g, in, &R)) {

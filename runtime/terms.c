@@ -641,6 +641,16 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
     /* intersection conjoins [PC = a] with states that already say so */
     if (in_chain(c, ISA_OP_LAND, a[0], a[1])) return a[0];
     if (in_chain(c, ISA_OP_LAND, a[1], a[0])) return a[1];
+    /* x ∧ ¬(p ∧ q) with p among x's conjuncts is x ∧ ¬q: a split labels
+     * n ∧ ¬ρ, and ρ carries back n's own conjuncts (a candidate invariant's,
+     * the depth's) through instructions that keep them */
+    for (int i = 0; i < 2; i++) {
+      isa_term x = a[i], y = a[1 - i];
+      if (c->n[y].kind != ISA_OP_LNOT || c->n[c->n[y].a[0]].kind != ISA_OP_LAND) continue;
+      isa_term p = c->n[c->n[y].a[0]].a[0], q = c->n[c->n[y].a[0]].a[1];
+      if (in_chain(c, ISA_OP_LAND, x, p)) return tm_app2(c, ISA_OP_LAND, x, tm_app1(c, ISA_OP_LNOT, q));
+      if (in_chain(c, ISA_OP_LAND, x, q)) return tm_app2(c, ISA_OP_LAND, x, tm_app1(c, ISA_OP_LNOT, p));
+    }
     /* range facts about one difference merge, also with the head of a
      * conjunction they are added to */
     for (int i = 0; i < 2; i++) {

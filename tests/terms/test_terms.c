@@ -13,7 +13,9 @@
  * of two 4-byte accesses (must become one), and biased-random chains of
  * aliasing facts and store chains checked against plain semantics.
  * tm_conj_ground (var == k facts substituted through a conjunction) has
- * focused cases and a random differential test.
+ * focused cases and a random differential test; so does the absorption
+ * x ∧ ¬(p ∧ q) = x ∧ ¬q for p among x's conjuncts (focused cases; the
+ * random tests build such shapes too).
  * KNOWN_TERMS_BUGS (test_known) lists what is still wrong or missed. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -1702,6 +1704,17 @@ static void test_conj_ground(void) {
   t = A2(c, ISA_OP_LAND, A2(c, ISA_OP_EQ, K(c, 5, 32), x), A2(c, ISA_OP_EQ, x, K(c, 6, 32)));
   v = 1;
   CHECK(tm_is_const(c, tm_conj_ground(c, t), &v) && v == 0);
+  /* absorption: x ∧ ¬(x ∧ q) is x ∧ ¬q, also with x deeper in a chain */
+  {
+    isa_term px = A2(c, ISA_OP_ULT, x, K(c, 9, 32)), q = A2(c, ISA_OP_ULT, y, K(c, 3, 32));
+    isa_term r = A2(c, ISA_OP_ULT, K(c, 1, 32), y);
+    CHECK(A2(c, ISA_OP_LAND, px, NOTB(c, A2(c, ISA_OP_LAND, px, q))) == A2(c, ISA_OP_LAND, px, NOTB(c, q)));
+    isa_term chain = A2(c, ISA_OP_LAND, r, px);
+    CHECK(A2(c, ISA_OP_LAND, chain, NOTB(c, A2(c, ISA_OP_LAND, q, px))) == A2(c, ISA_OP_LAND, chain, NOTB(c, q)));
+    /* not when p is not among x's conjuncts */
+    isa_term t2 = A2(c, ISA_OP_LAND, r, NOTB(c, A2(c, ISA_OP_LAND, px, q)));
+    CHECK(c != NULL && at(c, t2, 20, 2, 0, 0) == 1);
+  }
   /* no facts: the same term */
   t = A2(c, ISA_OP_ULT, x, y);
   CHECK(tm_conj_ground(c, t) == t);
@@ -1712,7 +1725,8 @@ static void test_conj_ground(void) {
     uint64_t ks[3];
     for (int i = 0; i < 3; i++) ks[i] = rnd() % 2 ? rnd() % 4 : rnd() & msk(32);
     for (int i = 0; i < 8; i++) vals[i] = rnd() % 2 ? ks[i % 3] : rnd() % 3 == 0 ? rnd() % 4 : rnd();
-    uint64_t ref = 1, r;
+    uint64_t ref = 1, r, refs[8];
+    isa_term atoms[8];
     t = 0;
     int n = 2 + (int)(rnd() % 5);
     for (int k = 0; k < n; k++) {
@@ -1724,8 +1738,16 @@ static void test_conj_ground(void) {
         isa_term var = tm_var(c, name, 32);
         a = rnd() % 2 ? A2(c, ISA_OP_EQ, var, K(c, ks[i], 32)) : A2(c, ISA_OP_EQ, K(c, ks[i], 32), var);
         r = (vals[tm_var_index(c, var) % 8] & msk(32)) == ks[i];
+      } else if (k && rnd() % 3 == 0) { /* ¬(an earlier atom ∧ q): absorption */
+        uint64_t rq;
+        isa_term q = gen(c, 0, 3, &rq);
+        unsigned j = (unsigned)(rnd() % (unsigned)k);
+        a = rnd() % 2 ? NOTB(c, A2(c, ISA_OP_LAND, atoms[j], q)) : NOTB(c, A2(c, ISA_OP_LAND, q, atoms[j]));
+        r = !(refs[j] && rq);
       } else
         a = gen(c, 0, 4, &r);
+      atoms[k] = a;
+      refs[k] = r;
       ref = ref && r;
       t = t ? A2(c, ISA_OP_LAND, t, a) : a;
     }

@@ -62,9 +62,11 @@ void cd_free(cd_set *c) {
   free(c);
 }
 
+static unsigned wbytes(const isa_desc *d) { return (d->addr_bits + 7) / 8; }
+
 /* Locations: register r is r; the word at SP + k is nregs + k + WIN_LO. */
 static bool word_at(const isa_desc *d, mem_space *m, uint64_t addr, uint64_t *out) {
-  unsigned W = (d->addr_bits + 7) / 8;
+  unsigned W = wbytes(d);
   uint8_t b[8];
   uint64_t fa;
   if (mem_peek(m, addr, W, b, NULL, &fa)) return false;
@@ -152,16 +154,10 @@ static isa_term reg_var(const fd_vocab *v, unsigned k) {
 static isa_term word_term(const fd_vocab *v, int64_t k) {
   tm_ctx *tc = v->tc;
   const isa_desc *d = v->d;
-  unsigned W = (d->addr_bits + 7) / 8, ab = d->addr_bits;
-  isa_term base = tm_app2(tc, ISA_OP_ADD, reg_var(v, d->sp), tm_const(tc, (uint64_t)k, ab)), w = 0;
-  for (unsigned i = 0; i < W; i++) {
-    isa_term s[2] = {v->mem, tm_app2(tc, ISA_OP_ADD, base, tm_const(tc, i, ab))};
-    isa_term b = tm_app(tc, ISA_OP_SELECT, s, 2, 0, 0);
-    /* little-endian: byte i is bits 8i.. ; big-endian: byte W-1-i */
-    if (!w) w = b;
-    else w = d->big_endian ? tm_app2(tc, ISA_OP_CONCAT, w, b) : tm_app2(tc, ISA_OP_CONCAT, b, w);
-  }
-  return W * 8 == ab ? w : tm_extract(tc, w, ab - 1, 0);
+  unsigned ab = d->addr_bits;
+  isa_term a = tm_app2(tc, ISA_OP_ADD, reg_var(v, d->sp), tm_const(tc, (uint64_t)k, ab));
+  isa_term w = tm_mem_word(tc, v->mem, a, wbytes(d), d->big_endian);
+  return wbytes(d) * 8 == ab ? w : tm_extract(tc, w, ab - 1, 0);
 }
 
 isa_term cd_candidate(cd_set *c, uint64_t pc) {

@@ -329,13 +329,7 @@ static fval fprimary(fo *f) {
       fval a = fexpr(f);
       if (!eat(f, "]")) fail(f, "expected ']'");
       isa_term addr = typed(f, a, f->d->addr_bits);
-      isa_term acc = 0;
-      for (int i = 0; i < bits / 8; i++) {
-        isa_term ai = tm_app2(f->tc, ISA_OP_ADD, addr, tm_const(f->tc, (uint64_t)i, f->d->addr_bits));
-        isa_term b8 = tm_app2(f->tc, ISA_OP_SELECT, f->mem, ai);
-        acc = !acc ? b8 : f->d->big_endian ? tm_app2(f->tc, ISA_OP_CONCAT, acc, b8) : tm_app2(f->tc, ISA_OP_CONCAT, b8, acc);
-      }
-      r.t = acc;
+      r.t = tm_mem_word(f->tc, f->mem, addr, (unsigned)bits / 8, f->d->big_endian);
       return r;
     }
     for (unsigned i = 0; i < f->d->nregs; i++)

@@ -1132,6 +1132,15 @@ bool tm_conj_contradicts(tm_ctx *c, isa_term a, isa_term b) {
   return false;
 }
 
+isa_term tm_mem_word(tm_ctx *c, isa_term mem, isa_term addr, unsigned nbytes, bool big_endian) {
+  isa_term w = 0;
+  for (unsigned i = 0; i < nbytes; i++) {
+    isa_term b = tm_app2(c, ISA_OP_SELECT, mem, tm_app2(c, ISA_OP_ADD, addr, tm_const(c, i, c->addr_bits)));
+    w = !w ? b : big_endian ? tm_app2(c, ISA_OP_CONCAT, w, b) : tm_app2(c, ISA_OP_CONCAT, b, w);
+  }
+  return w;
+}
+
 isa_term tm_conj_ground(tm_ctx *c, isa_term t) {
   isa_term xs[128];
   size_t nx = conj_atoms(c, t, xs, 128);

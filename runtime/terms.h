@@ -102,6 +102,10 @@ isa_term tm_subst(tm_ctx *c, isa_term t, const isa_term *map);
  * incomplete test: true means unsatisfiable, false means unknown. */
 bool tm_conj_contradicts(tm_ctx *c, isa_term a, isa_term b);
 
+/* The nbytes-byte word of array mem at addr .. addr + nbytes - 1 (nbytes
+ * >= 1), the first byte most significant if big_endian. */
+isa_term tm_mem_word(tm_ctx *c, isa_term mem, isa_term addr, unsigned nbytes, bool big_endian);
+
 /* t with the values its ∧-chain fixes (atoms var == constant, found as
  * tm_conj_contradicts walks) substituted into the rest: (x == k) ∧ t[x := k],
  * equivalent to t.  Predicates then name `mem[k + 4]` instead of

@@ -8,14 +8,8 @@
 
 #include "smt.h"
 
-static int failures;
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                            \
-    }                                                                        \
-  } while (0)
+#include "tcheck.h"
+
 
 static isa_term k(tm_ctx *c, uint64_t v, unsigned w) { return tm_const(c, v, w); }
 
@@ -152,8 +146,8 @@ int main(void) {
   test_timeout();
   test_dump();
   test_operators();
-  if (failures) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
+  if (fails) {
+    fprintf(stderr, "%d check(s) failed\n", fails);
     return 1;
   }
   printf("smt: all checks passed\n");

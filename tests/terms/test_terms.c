@@ -24,14 +24,8 @@
 
 #include "terms.h"
 
-static int failures;
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                            \
-    }                                                                        \
-  } while (0)
+#include "tcheck.h"
+
 
 static uint64_t vals[8];
 static uint8_t membyte(void *ctx, uint32_t index, uint64_t addr) {
@@ -865,7 +859,7 @@ static void test_known(void) {
       printf("terms: KNOWN_TERMS_BUGS: still present: %s\n", known[i].name);
     } else {
       fprintf(stderr, "terms: KNOWN_TERMS_BUGS: fixed: %s; take it out of the list\n", known[i].name);
-      failures++;
+      fails++;
     }
   }
 }
@@ -934,7 +928,7 @@ static void test_alias16(void) {
           fprintf(stderr, "alias16: width %u, x + 0x%" PRIx64 " vs y + 0x%" PRIx64 ", order %d: %d facts, not one\n", w,
                   offs[o][0], offs[o][1], order, n);
           alias16(w, offs[o][0], offs[o][1], order, true);
-          failures++;
+          fails++;
         }
       }
   }
@@ -1781,8 +1775,8 @@ int main(void) {
   test_alias_random();
   test_select_kset();
   test_conj_ground();
-  if (failures) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
+  if (fails) {
+    fprintf(stderr, "%d check(s) failed\n", fails);
     return 1;
   }
   printf("terms: all checks passed\n");

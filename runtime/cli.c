@@ -642,6 +642,8 @@ static const char verify_usage[] =
     "                        folded trace (report §3.2): frames = call depth, return\n"
     "                        addresses and slots, stack pointer; all = also registers\n"
     "                        constant at a loop head (default none)\n"
+    "  --explore PERCENT     share of the time for directed testing: runs of inputs that\n"
+    "                        negate a branch of an earlier run (default 30; 0: none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
     "  --dot FILE            write the final abstract graph (Graphviz)\n"
     "  --json                print the verdict and statistics as one JSON object\n"
@@ -661,7 +663,7 @@ static void json_str(FILE *f, const char *s) {
 static int cmd_verify(cli *c, int argc, char **argv) {
   const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL;
   bool json = false, quiet = false;
-  dpg_opts o = {.timeout_s = 600, .policy = RC_ALTERNATE, .inputs = DPG_INPUTS_LINUX};
+  dpg_opts o = {.timeout_s = 600, .policy = RC_ALTERNATE, .inputs = DPG_INPUTS_LINUX, .explore = 30};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     uint64_t v;
@@ -702,6 +704,11 @@ static int cmd_verify(cli *c, int argc, char **argv) {
       if (!has || !parse_u64(argv[i + 1], &v) || !v) return usage_error(c, "verify", "%s needs a positive number", a), CLI_EXIT_USAGE;
       if (a[6] == 'i') o.max_iter = (unsigned long)v;
       else o.max_steps = v;
+      i++;
+    } else if (!strcmp(a, "--explore")) {
+      if (!has || !parse_u64(argv[i + 1], &v) || v > 100)
+        return usage_error(c, "verify", "%s", "--explore needs a percentage from 0 to 100"), CLI_EXIT_USAGE;
+      o.explore = (unsigned)v;
       i++;
     } else if (!strcmp(a, "--json")) json = true;
     else if (!strcmp(a, "--quiet")) quiet = true;
@@ -765,8 +772,9 @@ static int cmd_verify(cli *c, int argc, char **argv) {
     if (witness && r.witness) json_str(stdout, witness);
     else printf("null");
     printf(",\"stats\":{\"instructions\":%zu,\"ce\":%lu,\"se\":%lu,\"ref\":%lu,\"iterations\":%lu,\"states\":%zu,"
-           "\"edges\":%zu,\"candidates\":%lu,\"seconds\":%.3f}}\n",
-           s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->candidates, s->seconds);
+           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"seconds\":%.3f}}\n",
+           s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->candidates, s->explored,
+           s->seconds);
   } else {
     printf("%s: %s\n", dpg_verdict_name(r.verdict), r.reason);
     printf("instructions %zu, CE %lu, SE %lu, Ref %lu, %.2f s\n", s->instructions, s->ce, s->se, s->ref, s->seconds);

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cand.h"
+#include "explore.h"
 #include "fold.h"
 #include "htab.h"
 #include "nwa.h"
@@ -69,6 +70,7 @@ struct dpg {
   size_t nT, capT;
   /* witnesses, recomputed after every change of G */
   wit *w;             /* per state */
+  size_t nw;          /* states w covers (G may have grown since) */
   ht_map pw;          /* return witnesses: (exit << 32 | callpred) + 1 -> wit */
   ht_map memo;        /* predicate values on runs: (position << 32 | term) -> value */
   unsigned long memo_clears;
@@ -80,6 +82,13 @@ struct dpg {
   char stuck_why[256];
   ht_map pcs;         /* distinct executed addresses (key pc + 1) */
   ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
+  /* directed testing beside the graph (explore.h): the runs it may branch
+   * off, by number — a run of T (t >= 0) or an input of its own (t < 0,
+   * run again when a branch of it is negated) */
+  xp *xp;
+  struct xrun { in_assign *in; int64_t t; } *X;
+  size_t nX, capX;
+  double xp_seconds;
   dpg_stats st;
   struct timespec t0;
   FILE *devnull; /* the runs' standard output and error */
@@ -376,6 +385,7 @@ static int witnesses(dpg *g, char *why, size_t whysz) {
   size_t ns = nwa_nstates(g->G);
   g->w = xrealloc(g->w, sizeof *g->w * (ns ? ns : 1));
   memset(g->w, 0, sizeof *g->w * ns);
+  g->nw = ns;
   ht_clear(&g->pw);
   int rc = 0;
   for (size_t t = 0; t < g->nT && !rc; t++) {
@@ -471,6 +481,8 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
 /* Run input in (taken over by T), record it, fold it and intersect G with
  * the folded trace.  Reports whether the run reached the target or made an
  * AE violation. */
+static void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next);
+
 static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) {
   run R;
   if (run_start(g, in, &R)) {
@@ -528,6 +540,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     if (read_fault(g, insn.id, &pos[i])) dir = 2;
     t.st[i] = (fd_step){pos[i].pc, fd_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
   }
+  uint64_t last_next = halted || incomplete ? UINT64_MAX : ex_regs(R.x)[g->d->pc];
   run_end(&R);
   if (g->nT == g->capT) {
     g->capT = g->capT ? g->capT * 2 : 16;
@@ -535,6 +548,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   }
   t.base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0;
   g->T[g->nT++] = t;
+  explore_add(g, NULL, (int64_t)g->nT - 1, t.pos, n, last_next);
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
   nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN, g->smc, &psite);
@@ -1215,6 +1229,146 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   return S_CONT;
 }
 
+/* ---- directed testing beside the graph (explore.h) ----------------------- */
+
+/* Is position p a branch: a successor that the state decides? */
+static bool is_branch(dpg *g, const ex_pos *p) {
+  isa_insn in;
+  if (g->d->decode(p->bytes, p->len, p->pc, &in) != ISA_DECODE_OK || in.len != p->len) return false;
+  switch (g->d->insns[in.id].flow) {
+  case ISA_FLOW_CJUMP:
+  case ISA_FLOW_IJUMP:
+  case ISA_FLOW_ICALL:
+  case ISA_FLOW_RETURN: return true;
+  default: return false;
+  }
+}
+
+/* A run the explorer may branch off: run t of T, or (t < 0) the input in,
+ * which the pool then owns. */
+static void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next) {
+  if (!g->xp) {
+    if (t < 0) in_free(in);
+    return;
+  }
+  uint64_t *pc = malloc(sizeof *pc * (n + 1));
+  uint8_t *br = malloc(n + 1);
+  if (!pc || !br) exit(3);
+  for (size_t i = 0; i < n; i++) {
+    pc[i] = pos[i].pc;
+    br[i] = i < XP_MAX_POS && is_branch(g, &pos[i]);
+  }
+  if (g->nX == g->capX) {
+    g->capX = g->capX ? g->capX * 2 : 32;
+    g->X = xrealloc(g->X, sizeof *g->X * g->capX);
+  }
+  g->X[g->nX] = (struct xrun){t < 0 ? in : NULL, t};
+  xp_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next);
+  g->nX++;
+  free(pc);
+  free(br);
+}
+
+/* One negated branch: solve the path of a run up to a branch, with the
+ * successor the run took excluded, and run the model.  A run that reaches
+ * the target or an AE violation, or covers an edge no run covered, joins T
+ * (and G is intersected with its fold: *changed); any other run only joins
+ * the explorer's pool. */
+static sres explore_step(dpg *g, dpg_result *r, bool *changed) {
+  tm_ctx *tc = g->tc;
+  *changed = false;
+  uint32_t id;
+  size_t i;
+  if (!xp_next(g->xp, &id, &i)) return S_CONT;
+  int64_t t = g->X[id].t;
+  in_assign *win = t >= 0 ? g->T[t].in : g->X[id].in;
+  const ex_pos *pos = t >= 0 ? g->T[t].pos : NULL;
+  size_t n = t >= 0 ? g->T[t].n : 0;
+  run R;
+  bool rerun = !pos;
+  if (rerun) { /* the pool keeps inputs, not traces: run it again as far as the branch */
+    in_reset_use(win);
+    if (run_start(g, win, &R)) {
+      run_end(&R);
+      return S_CONT;
+    }
+    ex_opts o = {.max_steps = i + 2, .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+    R.r = ex_run(R.x, &o);
+    pos = ex_trace(R.x);
+    n = ex_trace_len(R.x);
+  }
+  if (i + 1 >= n) {
+    if (rerun) run_end(&R);
+    return S_CONT;
+  }
+  uint64_t taken = pos[i + 1].pc, at = pos[i].pc;
+  sx_path path;
+  int bad = sx_replay(g->d, tc, pos, i + 1, g->entry, g->sp0, &path);
+  if (rerun) run_end(&R);
+  if (bad) {
+    sx_path_free(&path);
+    return S_CONT;
+  }
+  isa_term *fs = malloc(sizeof *fs * (path.npc + 1));
+  if (!fs) exit(3);
+  size_t nf = 0;
+  for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
+  size_t npath = nf, nin = path.nstdin;
+  unsigned pw = g->d->regs[g->d->pc].width;
+  fs[nf++] = tm_app1(tc, ISA_OP_LNOT, tm_app2(tc, ISA_OP_EQ, path.reg[g->d->pc], tm_const(tc, taken, pw)));
+  sx_path_free(&path);
+  for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
+  char reason[256] = "";
+  unsigned char *used = NULL;
+  smt_result sr = slice_and_check(g, fs, &nf, npath, &used, reason, sizeof reason);
+  in_assign *in = NULL;
+  if (sr == SMT_SAT)
+    in = model_input(g, fs, nf, nin, tm_var(tc, "$inrest", TM_ARRAY), tm_var(tc, "$inlen0", g->d->addr_bits), win,
+                     used);
+  free(fs);
+  free(used);
+  if (!in) return S_CONT;
+  run P;
+  if (run_start(g, in, &P)) {
+    run_end(&P);
+    in_free(in);
+    return S_CONT;
+  }
+  ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+  P.r = ex_run(P.x, &o);
+  g->st.explored++;
+  size_t m = ex_trace_len(P.x);
+  const ex_pos *pp = ex_trace(P.x);
+  bool stopped = P.r.status == EX_FAULT || P.r.status == EX_TRAP || P.r.status == EX_INVALID;
+  uint64_t last_next = stopped || P.r.status == EX_EXITED || P.r.status == EX_HALTED ? UINT64_MAX : ex_regs(P.x)[g->d->pc];
+  bool decides = P.r.ae.found || (!stopped && ex_regs(P.x)[g->d->pc] == g->o.target);
+  uint64_t *pcs = malloc(sizeof *pcs * (m + 1));
+  if (!pcs) exit(3);
+  for (size_t j = 0; j < m; j++) {
+    pcs[j] = pp[j].pc;
+    decides = decides || pp[j].pc == g->o.target;
+  }
+  bool fresh = xp_is_new(g->xp, pcs, m, last_next);
+  free(pcs);
+  if (getenv("MCVETO_DPG_DEBUG"))
+    fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %zu steps%s%s\n", id, i,
+            (unsigned long long)at, (unsigned long long)taken, m, decides ? ", decides" : "",
+            fresh ? ", new edges" : "");
+  if (!decides && !fresh) {
+    g->st.ce++;
+    explore_add(g, in, -1, pp, m, last_next);
+    run_end(&P);
+    return S_CONT;
+  }
+  run_end(&P);
+  in_reset_use(in);
+  ex_result res;
+  char why[300] = "";
+  outcome out = add_run(g, in, &res, why, sizeof why);
+  *changed = true;
+  return finish_run(g, out, why, r);
+}
+
 /* Replay the input from scratch before a verdict is printed. */
 static bool confirm(dpg *g, in_assign *in, outcome want, ex_ae *ae) {
   run R;
@@ -1301,6 +1455,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   fd_vocab_init(&g->v, d, g->tc);
   g->L = fd_letters_new();
   g->devnull = fopen("/dev/null", "w");
+  if (o->explore) g->xp = xp_new();
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
     if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->smc = true;
   return g;
@@ -1319,6 +1474,9 @@ void dpg_free(dpg *g) {
     free(g->T[i].st);
   }
   free(g->T);
+  for (size_t i = 0; i < g->nX; i++) in_free(g->X[i].in);
+  free(g->X);
+  xp_free(g->xp);
   free(g->w);
   ht_free(&g->pw);
   ht_free(&g->memo);
@@ -1399,6 +1557,20 @@ void dpg_run(dpg *g, dpg_result *r) {
   }
   for (;;) {
     char why[300];
+    /* directed testing gets its share of the time (--explore) while it has
+     * branches to negate; it hands back when a run changed G */
+    if (g->xp) {
+      bool changed = false;
+      sres s = S_CONT;
+      while (!changed && s == S_CONT && xp_pending(g->xp)) {
+        double el = elapsed(g);
+        if (g->xp_seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
+        double t0 = now_s();
+        s = explore_step(g, r, &changed);
+        g->xp_seconds += now_s() - t0;
+      }
+      if (s == S_VERDICT) break;
+    }
     if (witnesses(g, why, sizeof why)) {
       r->verdict = DPG_UNKNOWN;
       snprintf(r->reason, sizeof r->reason, "%s", why);
@@ -1456,6 +1628,12 @@ void dpg_run(dpg *g, dpg_result *r) {
     if (dpg_step(g, fr[pick], r) == S_VERDICT) break;
   }
 done:
+  /* the graph may have changed since the witnesses were last marked (a
+   * deciding run joins it): mark them again for --dot */
+  {
+    char why[300];
+    if (g->G && g->nT) witnesses(g, why, sizeof why);
+  }
   g->st.instructions = g->pcs.n;
   g->st.seconds = elapsed(g);
   g->st.states = nwa_nstates(g->G);
@@ -1473,7 +1651,7 @@ void dpg_write_dot(dpg *g, FILE *f) {
     for (char *p = buf; *p; p++)
       if (*p == '"' || *p == '\\') *p = '\'';
     const fd_letter *l = fd_letter_get(g->L, g->site[s]);
-    bool wit = g->w && s < ns && g->w[s].trace;
+    bool wit = g->w && s < g->nw && g->w[s].trace;
     char at[32] = "";
     if (l) snprintf(at, sizeof at, " @0x%llx", (unsigned long long)l->pc);
     else if (s == nwa_start(g->G)) snprintf(at, sizeof at, " start");

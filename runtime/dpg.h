@@ -52,6 +52,7 @@ typedef struct dpg_opts {
   rc_policy policy;
   dpg_inputs inputs;
   unsigned candidates;     /* cand.h shapes (CD_FRAMES | CD_CONST) split into each new G_π */
+  unsigned explore;        /* percent of the time for directed testing (explore.h); 0: none */
   const char *prog_name;   /* argv[0] of the runs */
   FILE *progress;          /* a line every few seconds, or NULL */
 } dpg_opts;
@@ -65,6 +66,7 @@ typedef struct dpg_stats {
   double seconds;
   size_t states, edges;    /* of the final abstract graph */
   unsigned long candidates; /* states split on a candidate invariant (§3.2) */
+  unsigned long explored;  /* runs of inputs from negated branches (explore.h), in CE too */
 } dpg_stats;
 
 typedef struct dpg_result {

@@ -1,0 +1,126 @@
+/* explore.c — the queue of branches to negate (generational search beside
+ * DPG; explore.h). */
+#include "explore.h"
+
+#include <stdlib.h>
+
+#include "htab.h"
+
+typedef struct cand { uint32_t run; uint32_t pos; uint64_t pc; } cand;
+typedef struct cstack { cand *v; size_t n, cap; } cstack;
+
+struct xp {
+  ht_map edges;  /* hash(pc, next): edges seen */
+  ht_map nsucc;  /* pc + 1 -> distinct successors seen */
+  ht_map seen;   /* hash(pc, occurrence, next): candidates offered */
+  cstack fresh;  /* at addresses with one successor seen when queued */
+  cstack rest;
+};
+
+/* Keys are hashes: a collision can only hide a candidate or an edge from
+ * the heuristics, never make a verdict wrong. */
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  h *= 0xff51afd7ed558ccdull;
+  return h ^ (h >> 33);
+}
+
+static uint64_t edge_key(uint64_t pc, uint64_t next) { return mix(mix(1, pc), next) | 1; }
+
+static void push(cstack *s, cand c) {
+  if (s->n == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 64;
+    s->v = realloc(s->v, sizeof *s->v * s->cap);
+    if (!s->v) exit(3);
+  }
+  s->v[s->n++] = c;
+}
+
+xp *xp_new(void) {
+  xp *x = calloc(1, sizeof *x);
+  if (!x) exit(3);
+  return x;
+}
+
+void xp_free(xp *x) {
+  if (!x) return;
+  ht_free(&x->edges);
+  ht_free(&x->nsucc);
+  ht_free(&x->seen);
+  free(x->fresh.v);
+  free(x->rest.v);
+  free(x);
+}
+
+unsigned xp_successors(const xp *x, uint64_t pc) {
+  uint64_t v = 0;
+  ht_get(&x->nsucc, pc + 1, &v);
+  return (unsigned)v;
+}
+
+static bool add_edge(xp *x, uint64_t pc, uint64_t next) {
+  if (!ht_add(&x->edges, edge_key(pc, next), 0)) return false;
+  uint64_t v = 0;
+  ht_get(&x->nsucc, pc + 1, &v);
+  ht_put(&x->nsucc, pc + 1, v + 1);
+  return true;
+}
+
+bool xp_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_next) {
+  for (size_t i = 0; i < n; i++) {
+    uint64_t next = i + 1 < n ? pc[i + 1] : last_next;
+    if (i + 1 == n && next == UINT64_MAX) break;
+    if (!ht_get(&x->edges, edge_key(pc[i], next), NULL)) return true;
+  }
+  return false;
+}
+
+size_t xp_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next) {
+  size_t fresh = 0, queued = 0;
+  ht_map occ = {0}; /* pc + 1 -> occurrences so far in this run */
+  for (size_t i = 0; i < n; i++) {
+    uint64_t next = i + 1 < n ? pc[i + 1] : last_next;
+    bool has_next = !(i + 1 == n && next == UINT64_MAX);
+    if (has_next) fresh += add_edge(x, pc[i], next);
+    if (!branch[i] || !has_next || i >= XP_MAX_POS || queued >= XP_MAX_PER_RUN) continue;
+    uint64_t k = 0;
+    ht_get(&occ, pc[i] + 1, &k);
+    ht_put(&occ, pc[i] + 1, k + 1);
+    if (k >= XP_MAX_OCC) continue;
+    if (!ht_add(&x->seen, mix(mix(mix(2, pc[i]), k), next) | 1, 0)) continue;
+    queued++;
+    push(&x->rest, (cand){run, (uint32_t)i, pc[i]});
+  }
+  ht_free(&occ);
+  /* the run's candidates, ordered by class now that its edges count (the
+   * rest stack holds them in position order; fresh ones move over, keeping
+   * it, so that the latest position comes out first) */
+  size_t start = x->rest.n - queued, keep = start;
+  for (size_t i = start; i < x->rest.n; i++) {
+    cand c = x->rest.v[i];
+    if (xp_successors(x, c.pc) <= 1) push(&x->fresh, c);
+    else x->rest.v[keep++] = c;
+  }
+  x->rest.n = keep;
+  return fresh;
+}
+
+bool xp_next(xp *x, uint32_t *run, size_t *pos) {
+  while (x->fresh.n) {
+    cand c = x->fresh.v[--x->fresh.n];
+    if (xp_successors(x, c.pc) > 1) { /* another run covered the other way since */
+      push(&x->rest, c);
+      continue;
+    }
+    *run = c.run;
+    *pos = c.pos;
+    return true;
+  }
+  if (!x->rest.n) return false;
+  cand c = x->rest.v[--x->rest.n];
+  *run = c.run;
+  *pos = c.pos;
+  return true;
+}
+
+size_t xp_pending(const xp *x) { return x->fresh.n + x->rest.n; }

@@ -104,6 +104,18 @@ static double elapsed(const dpg *g) {
   return now_s() - ((double)g->t0.tv_sec + (double)g->t0.tv_nsec * 1e-9);
 }
 
+/* The solver may not run past the time budget: a query gets at most the
+ * time left (and the per-query limit). */
+static void cap_solver_time(dpg *g) {
+  unsigned per = g->o.smt_timeout_ms ? g->o.smt_timeout_ms : 10000;
+  if (g->o.timeout_s > 0) {
+    double left = g->o.timeout_s - elapsed(g);
+    double ms = left > 0 ? left * 1000.0 + 50 : 50;
+    if (ms < per) per = (unsigned)ms;
+  }
+  smt_set_timeout(g->solver, per);
+}
+
 static void note_pc(dpg *g, uint64_t pc) { ht_add(&g->pcs, pc + 1, 0); }
 
 /* ---- concrete runs ----------------------------------------------------- */
@@ -1566,6 +1578,7 @@ void dpg_run(dpg *g, dpg_result *r) {
         double el = elapsed(g);
         if (g->xp_seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
         double t0 = now_s();
+        cap_solver_time(g);
         s = explore_step(g, r, &changed);
         g->xp_seconds += now_s() - t0;
       }
@@ -1625,6 +1638,7 @@ void dpg_run(dpg *g, dpg_result *r) {
       break;
     }
     g->st.iterations++;
+    cap_solver_time(g);
     if (dpg_step(g, fr[pick], r) == S_VERDICT) break;
   }
 done:

@@ -15,6 +15,11 @@
 #                    frames -> 0; a
 #                    wrong name of either
 #                    -> 2 naming it; x86: the default finds reach_state -> 10
+#   explore          directed testing (--explore): smc_reach -> 10 with runs
+#                    from negated branches (stats.explored > 0); --explore 0 on
+#                    magic32_reach -> 10 with none; safe_abs with --explore 100
+#                    -> 0 (the explorer runs out of branches, the proof
+#                    follows); --explore 101 and --explore x -> 2 naming it
 #   wasted-runs      x86 safe_clamp -O2, --max-iterations 800 -> 0 or 20 with
 #                    at most 40 concrete runs: solver models agree with the
 #                    runs on unmapped memory, and a model that failed to cross
@@ -140,6 +145,26 @@ case $case in
             expect "$isa reach_state (default policy)" 10 \
                 "$work/reach_state.$isa.$level" --target reach_error --timeout 200 --json
         fi
+        ;;
+    explore)
+        build smc_reach
+        build magic32_reach
+        build safe_abs
+        expect "$isa smc_reach (default: directed testing on)" 10 \
+            "$work/smc_reach.$isa.$level" --target reach_error --timeout 100 --json
+        n=$(jq -r '.stats.explored' "$work/out" 2>/dev/null)
+        [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL smc_reach: explored '$n', want > 0"; fails=$((fails + 1)); }
+        expect "$isa magic32_reach --explore 0" 10 \
+            "$work/magic32_reach.$isa.$level" --target reach_error --explore 0 --timeout 100 --json
+        n=$(jq -r '.stats.explored' "$work/out" 2>/dev/null)
+        [ "$n" = 0 ] || { echo "FAIL --explore 0: explored '$n', want 0"; fails=$((fails + 1)); }
+        expect "$isa safe_abs --explore 100" 0 \
+            "$work/safe_abs.$isa.$level" --target reach_error --explore 100 --timeout 100 --json
+        for bad in 101 x; do
+            expect "$isa --explore $bad" 2 "$work/magic32_reach.$isa.$level" --target reach_error --explore "$bad"
+            grep -q -- --explore "$work/err" 2>/dev/null ||
+                { echo "FAIL the message does not name --explore"; fails=$((fails + 1)); }
+        done
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

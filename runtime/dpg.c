@@ -490,11 +490,11 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   free(done);
 }
 
+static void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next);
+
 /* Run input in (taken over by T), record it, fold it and intersect G with
  * the folded trace.  Reports whether the run reached the target or made an
  * AE violation. */
-static void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next);
-
 static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) {
   run R;
   if (run_start(g, in, &R)) {

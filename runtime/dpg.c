@@ -80,6 +80,7 @@ struct dpg {
   uint32_t *stuck;
   size_t nstuck, capstuck;
   char stuck_why[256];
+  size_t nused;       /* entries of the last slice's variable set */
   ht_map pcs;         /* distinct executed addresses (key pc + 1) */
   ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
   /* directed testing beside the graph (explore.h): the runs it may branch
@@ -770,7 +771,7 @@ static isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
 
 /* Did the sliced query use var?  (Without a slice, every variable counts.) */
 static bool var_used(dpg *g, const unsigned char *used, isa_term var) {
-  return !used || (var && tm_var_index(g->tc, var) < tm_var_count(g->tc) && used[tm_var_index(g->tc, var)]);
+  return !used || (var && tm_var_index(g->tc, var) < g->nused && used[tm_var_index(g->tc, var)]);
 }
 
 /* The input a model describes: registers and memory (--inputs all), the c
@@ -923,6 +924,7 @@ static smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath
     }
   }
   size_t nvars = tm_var_count(tc) + 1, nseen = tm_count(tc) + 1;
+  g->nused = nvars; /* variables made after this are not in *used */
   unsigned char *vars = calloc(nvars, 1);
   uint32_t *seen = calloc(nseen, sizeof *seen);
   bool *in = calloc(*nf + 1, sizeof *in);
@@ -1330,13 +1332,15 @@ static sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   fs[nf++] = tm_app1(tc, ISA_OP_LNOT, tm_app2(tc, ISA_OP_EQ, path.reg[g->d->pc], tm_const(tc, taken, pw)));
   sx_path_free(&path);
   for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
+  /* the stream after what the path read: not in the query, so model_input
+   * keeps the run's bytes (made before the slice, which sizes `used` by
+   * the variables that exist) */
+  isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen = tm_var(tc, "$inlen0", g->d->addr_bits);
   char reason[256] = "";
   unsigned char *used = NULL;
   smt_result sr = slice_and_check(g, fs, &nf, npath, &used, reason, sizeof reason);
   in_assign *in = NULL;
-  if (sr == SMT_SAT)
-    in = model_input(g, fs, nf, nin, tm_var(tc, "$inrest", TM_ARRAY), tm_var(tc, "$inlen0", g->d->addr_bits), win,
-                     used);
+  if (sr == SMT_SAT) in = model_input(g, fs, nf, nin, inarr, inlen, win, used);
   free(fs);
   free(used);
   if (!in) return S_CONT;

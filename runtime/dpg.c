@@ -491,6 +491,24 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   free(done);
 }
 
+/* A finished run (R.r set): did it reach the target (a step at it, or
+ * stopped about to execute it) or make an AE violation? */
+static outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (pos[i].pc == g->o.target) return OUT_TARGET;
+  bool stopped = R->r.status == EX_FAULT || R->r.status == EX_TRAP || R->r.status == EX_INVALID;
+  if (!stopped && ex_regs(R->x)[g->d->pc] == g->o.target) return OUT_TARGET;
+  return R->r.ae.found ? OUT_AE : OUT_NONE;
+}
+
+/* The successor of a finished run's last step, or UINT64_MAX when the run
+ * stopped there (exit, halt, fault, trap, undecodable instruction). */
+static uint64_t run_next(const dpg *g, const run *R) {
+  ex_status s = R->r.status;
+  if (s == EX_FAULT || s == EX_TRAP || s == EX_INVALID || s == EX_EXITED || s == EX_HALTED) return UINT64_MAX;
+  return ex_regs(R->x)[g->d->pc];
+}
+
 static void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next);
 
 /* Run input in (taken over by T), record it, fold it and intersect G with
@@ -513,13 +531,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   size_t n = ex_trace_len(R.x);
   const ex_pos *pos = ex_trace(R.x);
   for (size_t i = 0; i < n; i++) note_pc(g, pos[i].pc); /* Fig. 10's #Instrs counts deciding runs too */
-  outcome out = OUT_NONE;
-  for (size_t i = 0; i < n && out == OUT_NONE; i++)
-    if (pos[i].pc == g->o.target) out = OUT_TARGET;
-  if (out == OUT_NONE && R.r.status != EX_FAULT && R.r.status != EX_TRAP && R.r.status != EX_INVALID &&
-      ex_regs(R.x)[g->d->pc] == g->o.target)
-    out = OUT_TARGET;
-  if (out == OUT_NONE && R.r.ae.found) out = OUT_AE;
+  outcome out = run_outcome(g, &R, pos, n);
   if (out != OUT_NONE || n == 0) {
     /* a verdict follows; T keeps the input for the record */
     if (g->nT == g->capT) {
@@ -553,7 +565,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     if (read_fault(g, insn.id, &pos[i])) dir = 2;
     t.st[i] = (fd_step){pos[i].pc, fd_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
   }
-  uint64_t last_next = halted || incomplete ? UINT64_MAX : ex_regs(R.x)[g->d->pc];
+  uint64_t last_next = run_next(g, &R);
   run_end(&R);
   if (g->nT == g->capT) {
     g->capT = g->capT ? g->capT * 2 : 16;
@@ -1355,15 +1367,11 @@ static sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   g->st.explored++;
   size_t m = ex_trace_len(P.x);
   const ex_pos *pp = ex_trace(P.x);
-  bool stopped = P.r.status == EX_FAULT || P.r.status == EX_TRAP || P.r.status == EX_INVALID;
-  uint64_t last_next = stopped || P.r.status == EX_EXITED || P.r.status == EX_HALTED ? UINT64_MAX : ex_regs(P.x)[g->d->pc];
-  bool decides = P.r.ae.found || (!stopped && ex_regs(P.x)[g->d->pc] == g->o.target);
+  uint64_t last_next = run_next(g, &P);
+  bool decides = run_outcome(g, &P, pp, m) != OUT_NONE;
   uint64_t *pcs = malloc(sizeof *pcs * (m + 1));
   if (!pcs) exit(3);
-  for (size_t j = 0; j < m; j++) {
-    pcs[j] = pp[j].pc;
-    decides = decides || pp[j].pc == g->o.target;
-  }
+  for (size_t j = 0; j < m; j++) pcs[j] = pp[j].pc;
   bool fresh = xp_is_new(g->xp, pcs, m, last_next);
   free(pcs);
   if (getenv("MCVETO_DPG_DEBUG"))

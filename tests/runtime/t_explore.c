@@ -68,48 +68,52 @@ static void test_stopped_last(void) {
   xp_free(x);
 }
 
+/* A synthetic run of n positions: pc0, pc0 + step, …; every position a
+ * branch or none. */
+typedef struct trun { uint64_t *pc; uint8_t *br; size_t n; } trun;
+
+static trun trun_new(size_t n, uint64_t pc0, uint64_t step, uint8_t branch) {
+  trun t = {malloc(sizeof *t.pc * n), malloc(n), n};
+  if (!t.pc || !t.br) exit(3);
+  for (size_t i = 0; i < n; i++) t.pc[i] = pc0 + step * i, t.br[i] = branch;
+  return t;
+}
+
+static void trun_free(trun *t) {
+  free(t->pc);
+  free(t->br);
+}
+
 static void test_bounds(void) {
   xp *x = xp_new();
   /* a loop: one branch address visited 300 times, going round but the last time */
-  size_t n = 300;
-  uint64_t *pc = malloc(sizeof *pc * n);
-  uint8_t *br = malloc(n);
-  for (size_t i = 0; i < n; i++) pc[i] = 0x40, br[i] = 1;
-  xp_add_run(x, 0, pc, br, n, 0x44);
+  trun t = trun_new(300, 0x40, 0, 1);
+  xp_add_run(x, 0, t.pc, t.br, t.n, 0x44);
   CHECK(xp_pending(x) == XP_MAX_OCC);
   /* the same loop run once less: occurrence 298 now leaves, a new identity
    * but past XP_MAX_OCC; everything else was offered already */
-  xp_add_run(x, 1, pc, br, n - 1, 0x44);
+  xp_add_run(x, 1, t.pc, t.br, t.n - 1, 0x44);
   CHECK(xp_pending(x) == XP_MAX_OCC);
-  free(pc);
-  free(br);
+  trun_free(&t);
   xp_free(x);
   /* many distinct branches in one run */
   x = xp_new();
-  n = XP_MAX_PER_RUN + 500;
-  pc = malloc(sizeof *pc * n);
-  br = malloc(n);
-  for (size_t i = 0; i < n; i++) pc[i] = 0x1000 + 4 * i, br[i] = 1;
-  xp_add_run(x, 0, pc, br, n, 0);
+  t = trun_new(XP_MAX_PER_RUN + 500, 0x1000, 4, 1);
+  xp_add_run(x, 0, t.pc, t.br, t.n, 0);
   CHECK(xp_pending(x) == XP_MAX_PER_RUN);
-  free(pc);
-  free(br);
+  trun_free(&t);
   xp_free(x);
   /* positions past XP_MAX_POS are not offered */
   x = xp_new();
-  n = XP_MAX_POS + 10;
-  pc = malloc(sizeof *pc * n);
-  br = calloc(n, 1);
-  for (size_t i = 0; i < n; i++) pc[i] = i;
-  br[XP_MAX_POS + 3] = 1;
-  br[5] = 1;
-  xp_add_run(x, 0, pc, br, n, n);
+  t = trun_new(XP_MAX_POS + 10, 0, 1, 0);
+  t.br[XP_MAX_POS + 3] = 1;
+  t.br[5] = 1;
+  xp_add_run(x, 0, t.pc, t.br, t.n, t.n);
   CHECK(xp_pending(x) == 1);
   uint32_t r;
   size_t p;
   CHECK(xp_next(x, &r, &p) && p == 5);
-  free(pc);
-  free(br);
+  trun_free(&t);
   xp_free(x);
 }
 

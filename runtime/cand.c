@@ -35,12 +35,43 @@ typedef struct ent {
   unsigned char *same;      /* per register: the same at every visit */
 } ent;
 
+/* ---- CD_CONTEXT: the stack layout of one calling context ----------------
+ *
+ * Keyed by (address, the whole stack of pending return addresses).  Without
+ * recursion or alloca, a calling context fixes the stack pointer and every
+ * pointer into the stack (saved frame pointers, buffers passed down), and
+ * those are what the AE half of a proof needs: that a write or a `read`
+ * window misses every pending return slot.  Only stack-like values (within
+ * CTX_NEAR of SP) and return addresses are kept: the other values of a run
+ * usually depend on its input, and a candidate that says so is wrong. */
+#define CTX_NEAR 0x10000
+#define CTX_LOCS 48
+#define CTX_MAXDEPTH 16  /* deeper contexts (recursion) are not kept */
+#define CTX_MAX 65536     /* contexts per run */
+
+typedef struct cloc { int64_t k; uint64_t val; } cloc; /* k < 0: register -k-1; else word at SP + k */
+
+typedef struct cent {
+  uint64_t pc, hash;
+  size_t depth;
+  uint64_t *stk;  /* the pending return addresses, outermost first */
+  uint64_t sp;
+  bool sp_same;
+  cloc loc[CTX_LOCS];
+  unsigned nloc;
+  uint32_t next;  /* the next context of the same address + 1, or 0 */
+} cent;
+
 struct cd_set {
   const fd_vocab *v;
   unsigned shapes;
   ht_map idx; /* pc + 1 -> entry index + 1 */
   ent *e;
   size_t n, cap;
+  bool frozen;  /* cd_freeze: visits only remove facts */
+  ht_map chead; /* pc + 1 -> its first context + 1 (CD_CONTEXT) */
+  cent *c;
+  size_t nc, capc;
 };
 
 cd_set *cd_new(const fd_vocab *v, unsigned shapes) {
@@ -59,6 +90,9 @@ void cd_free(cd_set *c) {
   }
   free(c->e);
   ht_free(&c->idx);
+  for (size_t i = 0; i < c->nc; i++) free(c->c[i].stk);
+  free(c->c);
+  ht_free(&c->chead);
   free(c);
 }
 
@@ -88,7 +122,11 @@ static bool addr_reg(const isa_desc *d, unsigned k) {
   return k != d->pc && !d->regs[k].is_flag && d->regs[k].width == d->addr_bits;
 }
 
+static void observe_context(cd_set *c, ex_machine *x);
+
 void cd_observe(cd_set *c, ex_machine *x) {
+  if (c->shapes & CD_CONTEXT) observe_context(c, x);
+  if (!(c->shapes & (CD_FRAMES | CD_CONST))) return;
   const isa_desc *d = c->v->d;
   const uint64_t *r = ex_regs(x);
   uint64_t pc = r[d->pc], at;
@@ -114,6 +152,7 @@ void cd_observe(cd_set *c, ex_machine *x) {
       if (e->same[k] && r[k] != e->val[k]) e->same[k] = 0;
     return;
   }
+  if (c->frozen) return;
   if (c->n == c->cap) {
     c->cap = c->cap ? 2 * c->cap : 64;
     c->e = realloc(c->e, sizeof *c->e * c->cap);
@@ -143,6 +182,74 @@ void cd_observe(cd_set *c, ex_machine *x) {
       if (loc_holds(d, x, d->nregs + o, ret)) L->loc[L->nloc++] = d->nregs + o;
   }
   ht_put(&c->idx, pc + 1, ++c->n);
+}
+
+/* A value worth keeping in a context: a pointer near SP or a pending
+ * return address. */
+static bool ctx_value(uint64_t v, uint64_t sp, const uint64_t *stk, size_t depth) {
+  if (v - sp + CTX_NEAR < 2 * (uint64_t)CTX_NEAR) return true;
+  for (size_t j = 0; j < depth; j++)
+    if (stk[j] == v) return true;
+  return false;
+}
+
+static bool cloc_value(const isa_desc *d, ex_machine *x, const cloc *l, uint64_t *out) {
+  if (l->k < 0) {
+    *out = ex_regs(x)[-l->k - 1];
+    return true;
+  }
+  uint64_t mask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
+  return word_at(d, ex_mem(x), (ex_regs(x)[d->sp] + (uint64_t)l->k) & mask, out);
+}
+
+static void observe_context(cd_set *c, ex_machine *x) {
+  const isa_desc *d = c->v->d;
+  const uint64_t *r = ex_regs(x);
+  uint64_t pc = r[d->pc], sp = r[d->sp], head;
+  size_t depth;
+  const uint64_t *stk = ex_aux_stack(x, &depth);
+  if (depth > CTX_MAXDEPTH) return;
+  uint64_t h = 1469598103934665603ull ^ depth;
+  for (size_t j = 0; j < depth; j++) h = (h ^ stk[j]) * 1099511628211ull;
+  bool known = ht_get(&c->chead, pc + 1, &head);
+  for (uint64_t i = known ? head : 0; i; i = c->c[i - 1].next) {
+    cent *e = &c->c[i - 1];
+    if (e->hash != h || e->depth != depth || memcmp(e->stk, stk, sizeof *stk * depth)) continue;
+    if (sp != e->sp) e->sp_same = false;
+    unsigned k = 0;
+    for (unsigned l = 0; l < e->nloc; l++) {
+      uint64_t v;
+      if (cloc_value(d, x, &e->loc[l], &v) && v == e->loc[l].val) e->loc[k++] = e->loc[l];
+    }
+    e->nloc = k;
+    return;
+  }
+  if (c->nc == CTX_MAX || c->frozen) return;
+  if (c->nc == c->capc) {
+    c->capc = c->capc ? 2 * c->capc : 64;
+    c->c = realloc(c->c, sizeof *c->c * c->capc);
+    if (!c->c) exit(3);
+  }
+  cent *e = &c->c[c->nc];
+  memset(e, 0, sizeof *e);
+  e->pc = pc;
+  e->hash = h;
+  e->depth = depth;
+  e->stk = malloc(sizeof *stk * (depth ? depth : 1));
+  if (!e->stk) exit(3);
+  if (depth) memcpy(e->stk, stk, sizeof *stk * depth);
+  e->sp = sp;
+  e->sp_same = true;
+  for (unsigned k = 0; k < d->nregs && e->nloc < CTX_LOCS; k++)
+    if (!d->regs[k].is_flag && k != d->pc && k != d->sp) e->loc[e->nloc++] = (cloc){-(int64_t)k - 1, r[k]};
+  unsigned W = wbytes(d);
+  for (int64_t k = 0; k < WIN_HI && e->nloc < CTX_LOCS; k += W) {
+    cloc l = {k, 0};
+    if (!cloc_value(d, x, &l, &l.val)) break; /* past the top of the stack */
+    if (ctx_value(l.val, sp, stk, depth)) e->loc[e->nloc++] = l;
+  }
+  e->next = known ? (uint32_t)head : 0;
+  ht_put(&c->chead, pc + 1, ++c->nc);
 }
 
 static isa_term reg_var(const fd_vocab *v, unsigned k) {
@@ -197,3 +304,30 @@ isa_term cd_candidate(cd_set *c, uint64_t pc) {
 #undef AND
   return phi;
 }
+
+isa_term cd_context(cd_set *c, uint64_t pc, size_t i) {
+  uint64_t at;
+  if (!ht_get(&c->chead, pc + 1, &at)) return 0;
+  for (; at && i; i--) at = c->c[at - 1].next;
+  if (!at) return 0;
+  const cent *e = &c->c[at - 1];
+  const fd_vocab *v = c->v;
+  const isa_desc *d = v->d;
+  tm_ctx *tc = v->tc;
+  unsigned ab = d->addr_bits;
+  isa_term phi = tm_app2(tc, ISA_OP_EQ, v->D, tm_const(tc, e->depth, ab));
+#define AND(t) (phi = tm_app2(tc, ISA_OP_LAND, phi, (t)))
+  for (size_t j = 0; j < e->depth; j++)
+    AND(tm_app2(tc, ISA_OP_EQ, pre_aux_word(v, v->A, tm_const(tc, j, ab)), tm_const(tc, e->stk[j], ab)));
+  if (e->sp_same) AND(tm_app2(tc, ISA_OP_EQ, reg_var(v, d->sp), tm_const(tc, e->sp, ab)));
+  for (unsigned l = 0; l < e->nloc; l++) {
+    const cloc *L = &e->loc[l];
+    isa_term at_l = L->k < 0 ? reg_var(v, (unsigned)(-L->k - 1)) : word_term(v, L->k);
+    unsigned w = L->k < 0 ? d->regs[-L->k - 1].width : ab;
+    AND(tm_app2(tc, ISA_OP_EQ, at_l, tm_const(tc, L->val, w)));
+  }
+#undef AND
+  return phi;
+}
+
+void cd_freeze(cd_set *c) { c->frozen = true; }

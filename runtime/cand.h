@@ -36,7 +36,7 @@
 
 typedef struct cd_set cd_set;
 
-enum { CD_FRAMES = 1, CD_CONST = 2 }; /* the shapes, for cd_new */
+enum { CD_FRAMES = 1, CD_CONST = 2, CD_CONTEXT = 4 }; /* the shapes, for cd_new */
 
 cd_set *cd_new(const fd_vocab *v, unsigned shapes);
 void cd_free(cd_set *c); /* NULL is fine */
@@ -44,8 +44,20 @@ void cd_free(cd_set *c); /* NULL is fine */
 /* Record the state of x, about to execute the instruction at its PC. */
 void cd_observe(cd_set *c, ex_machine *x);
 
+/* From now on, cd_observe only drops facts that a visit contradicts and
+ * adds no address or context: for a second run that tells which values
+ * depend on the input. */
+void cd_freeze(cd_set *c);
+
 /* The candidate invariant at address pc: a conjunction of the facts that
  * held at every observed visit, or 0 if there is none. */
 isa_term cd_candidate(cd_set *c, uint64_t pc);
+
+/* CD_CONTEXT: the candidate of the i-th calling context seen at pc (i from
+ * 0), or 0 past the last: the call depth, every pending return address,
+ * the stack pointer if it was the same at every visit, and the registers
+ * and words at SP + k that held the same stack pointer or return address at
+ * every visit in that context. */
+isa_term cd_context(cd_set *c, uint64_t pc, size_t i);
 
 #endif

@@ -686,6 +686,7 @@ static int cmd_verify(cli *c, int argc, char **argv) {
         if (!strcmp(arg, "none")) o.candidates = 0;
         else if (!strcmp(arg, "frames")) o.candidates = CD_FRAMES;
         else if (!strcmp(arg, "all")) o.candidates = CD_FRAMES | CD_CONST;
+        else if (!strcmp(arg, "context")) o.candidates = CD_CONTEXT;
         else return usage_error(c, "verify", "--candidates takes none, frames or all, not '%s'", arg), CLI_EXIT_USAGE;
       } else {
         if (!strcmp(arg, "closest-target")) o.policy = RC_CLOSEST_TO_TARGET;

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cand.h"
+#include "feas.h"
 #include "explore.h"
 #include "fold.h"
 #include "htab.h"
@@ -24,6 +25,7 @@
  * (in the input they will read, or in registers with --inputs all); a boot
  * step is removed when no initial state satisfies its destination. */
 #define DPG_BOOT 0xFFFFFFFEu
+#define BATCH 32 /* frontier steps per nested-reachability analysis */
 
 static void add_boot(nwa *a, tm_ctx *tc) {
   nwa_state s0 = nwa_start(a);
@@ -83,6 +85,7 @@ struct dpg {
   size_t nused;       /* entries of the last slice's variable set */
   ht_map pcs;         /* distinct executed addresses (key pc + 1) */
   ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
+  fs_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
   /* directed testing beside the graph (explore.h): the runs it may branch
    * off, by number — a run of T (t >= 0) or an input of its own (t < 0,
    * run again when a branch of it is negated) */
@@ -477,15 +480,23 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   for (size_t s = 0; s < ns; s++) {
     if (!(*psite)[s]) continue;
     uint64_t pc = fd_letter_get(g->L, (*psite)[s])->pc;
-    isa_term phi = cd_candidate(cs, pc);
-    if (!phi) continue;
-    uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
-    if (ht_get(&g->cand_done, key, NULL)) continue;
-    nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
-    *psite = xrealloc(*psite, sizeof **psite * nwa_nstates(gp));
-    (*psite)[s2] = (*psite)[s];
-    done[ndone++] = key;
-    g->st.candidates++;
+    /* the address's candidate, then one per calling context: each split
+     * leaves s the state where none of the earlier ones holds */
+    for (size_t i = 0;; i++) {
+      isa_term phi = i == 0 ? cd_candidate(cs, pc) : cd_context(cs, pc, i - 1);
+      if (!phi) {
+        if (i == 0) continue;
+        break;
+      }
+      uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
+      if (ht_get(&g->cand_done, key, NULL)) continue;
+      nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
+      *psite = xrealloc(*psite, sizeof **psite * nwa_nstates(gp));
+      (*psite)[s2] = (*psite)[s];
+      done = xrealloc(done, sizeof *done * (ndone + 1));
+      done[ndone++] = key;
+      g->st.candidates++;
+    }
   }
   for (size_t i = 0; i < ndone; i++) ht_add(&g->cand_done, done[i], 0);
   free(done);
@@ -511,6 +522,37 @@ static uint64_t run_next(const dpg *g, const run *R) {
 
 static void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next);
 
+/* Context candidates keep every register that held one value in a calling
+ * context, and one run cannot tell a layout constant from an input value.
+ * The same program run again with every byte of standard input changed
+ * drops the facts that depend on it, wherever it visits the same context. */
+static void perturbed_run(dpg *g, const in_assign *in, cd_set *cs, unsigned round) {
+  size_t nin = in_stdin_len(in);
+  in_assign *in2 = in_new(IN_FIXED, 0);
+  uint8_t flip = round ? 0xa5 : 0x5a;
+  for (size_t j = 0; j < nin; j++) {
+    uint8_t b = in_stdin_byte(in, j) ^ flip;
+    in_append_stdin(in2, &b, 1);
+  }
+  /* and more than the run had: a model often ends the input early, and
+   * then every value read is 0 in both runs */
+  uint64_t x = 0x2545F4914F6CDD1Dull + round;
+  for (int i = 0; i < 256; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    uint8_t b = (uint8_t)(x >> 24) | 1;
+    in_append_stdin(in2, &b, 1);
+  }
+  run R;
+  if (!run_start(g, in2, &R)) {
+    cd_freeze(cs);
+    ex_opts o = {.max_steps = max_steps(g), .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
+                 .hook = cand_hook, .hook_ctx = cs};
+    ex_run(R.x, &o);
+  }
+  run_end(&R);
+  in_free(in2);
+}
+
 /* Run input in (taken over by T), record it, fold it and intersect G with
  * the folded trace.  Reports whether the run reached the target or made an
  * AE violation. */
@@ -528,6 +570,8 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   R.r = ex_run(R.x, &o);
   *res = R.r;
   g->st.ce++;
+  if (cs && (g->o.candidates & CD_CONTEXT))
+    for (unsigned k = 0; k < 2; k++) perturbed_run(g, in, cs, k);
   size_t n = ex_trace_len(R.x);
   const ex_pos *pos = ex_trace(R.x);
   for (size_t i = 0; i < n; i++) note_pc(g, pos[i].pc); /* Fig. 10's #Instrs counts deciding runs too */
@@ -580,7 +624,10 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   add_boot(gp, g->tc);
   psite = xrealloc(psite, sizeof *psite * nwa_nstates(gp));
   psite[nwa_nstates(gp) - 1] = 0;
-  if (cs) split_candidates(g, cs, gp, &psite);
+  if (cs) {
+    split_candidates(g, cs, gp, &psite);
+    fs_prune(g->fs, gp, 0);
+  }
   cd_free(cs);
   if (getenv("MCVETO_TRACE_DEBUG")) {
     fprintf(stderr, "trace %zu:", g->nT - 1);
@@ -613,6 +660,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   free(g->site);
   g->G = ng;
   g->site = site;
+  fs_prune(g->fs, g->G, 0);
   return OUT_NONE;
 }
 
@@ -1244,12 +1292,14 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   if (!rho_false) {
     isa_term pn = nwa_pred(g->G, e.from);
     isa_term both = tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, pn, rho));
-    rho_false = (tm_is_const(tc, both, &cv) && !cv) || tm_conj_contradicts(tc, pn, rho);
+    rho_false = (tm_is_const(tc, both, &cv) && !cv) || tm_conj_contradicts(tc, pn, rho) || tm_conj_contradicts(tc, pn, both);
   }
   if (!rho_false) {
+    size_t ne0 = nwa_nedges(g->G);
     nwa_state n2 = nwa_split(g->G, e.from, rho);
     g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
     g->site[n2] = g->site[e.from];
+    fs_prune(g->fs, g->G, ne0);
   }
   nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
   return S_CONT;
@@ -1478,6 +1528,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   g->memo.limit = MEMO_LIMIT;
   fd_vocab_init(&g->v, d, g->tc);
   g->L = fd_letters_new();
+  g->fs = fs_new(&g->v, g->L);
   g->devnull = fopen("/dev/null", "w");
   if (o->explore) g->xp = xp_new();
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
@@ -1509,6 +1560,7 @@ void dpg_free(dpg *g) {
   free(g->stuck);
   ht_free(&g->pcs);
   ht_free(&g->cand_done);
+  fs_free(g->fs);
   free(g->site);
   nwa_free(g->G);
   fd_letters_free(g->L);
@@ -1649,9 +1701,36 @@ void dpg_run(dpg *g, dpg_result *r) {
                g->stuck_why);
       break;
     }
-    g->st.iterations++;
-    cap_solver_time(g);
-    if (dpg_step(g, fr[pick], r) == S_VERDICT) break;
+    /* One analysis serves several steps: rc_analyze and the witness
+     * marking cost more than a refinement on a graph with many states, and
+     * a frontier of a slightly older analysis is still a frontier while its
+     * edge lives and neither of its states has been split (a step on it is
+     * sound; it may only turn out to lie on no path any more).  A run that
+     * joins T makes a new graph, so the batch ends there. */
+    nwa_state touched[BATCH];
+    size_t ntouched = 0, done_steps = 0;
+    sres sr = S_CONT;
+    for (size_t k = pick; k < nfr && done_steps < BATCH; k++) {
+      const nwa_edge *fe = nwa_edge_at(g->G, fr[k]);
+      if (fe->dead || is_stuck(g, tuple_key(g, fe), 3)) continue;
+      bool clash = false;
+      for (size_t j = 0; j < ntouched && !clash; j++) clash = touched[j] == fe->from || touched[j] == fe->to;
+      if (clash) continue;
+      nwa_state from = fe->from, to = fe->to;
+      nwa *G0 = g->G;
+      size_t nT0 = g->nT, ns0 = nwa_nstates(g->G);
+      g->st.iterations++;
+      cap_solver_time(g);
+      sr = dpg_step(g, fr[k], r);
+      done_steps++;
+      if (sr == S_VERDICT || g->G != G0 || g->nT != nT0) break;
+      if (nwa_nstates(g->G) != ns0) touched[ntouched++] = from;
+      touched[ntouched++] = to; /* its in-edges may all have gone */
+      if (ntouched + 2 > BATCH) break;
+      if (g->o.max_iter && g->st.iterations >= g->o.max_iter) break;
+      if (g->o.timeout_s > 0 && elapsed(g) >= g->o.timeout_s) break;
+    }
+    if (sr == S_VERDICT) break;
   }
 done:
   /* the graph may have changed since the witnesses were last marked (a

@@ -51,12 +51,59 @@ static bool pset_add(pset *s, uint32_t a, uint32_t b) {
   return true;
 }
 
+static bool pset_has(const pset *s, uint32_t a, uint32_t b) {
+  if (!s->cap) return false;
+  uint64_t key = ((uint64_t)a << 32 | b) + 1;
+  uint64_t h = key * 0x9e3779b97f4a7c15ull;
+  size_t j = (size_t)(h ^ (h >> 29)) & (s->cap - 1);
+  while (s->k[j]) {
+    if (s->k[j] == key) return true;
+    j = (j + 1) & (s->cap - 1);
+  }
+  return false;
+}
+
+/* A set of state triples, open addressing. */
+typedef struct tkey { uint64_t ab; uint32_t c, used; } tkey;
+typedef struct tset {
+  tkey *k;
+  size_t cap, n;
+} tset;
+
+static size_t tslot(const tset *s, uint64_t ab, uint32_t c) {
+  uint64_t h = (ab * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)c * 0xc2b2ae3d27d4eb4full);
+  size_t j = (size_t)(h ^ (h >> 29)) & (s->cap - 1);
+  while (s->k[j].used && !(s->k[j].ab == ab && s->k[j].c == c)) j = (j + 1) & (s->cap - 1);
+  return j;
+}
+
+static bool tset_add(tset *s, uint32_t a, uint32_t b, uint32_t c) {
+  if ((s->n + 1) * 2 > s->cap) {
+    tset g = {calloc(s->cap ? s->cap * 2 : 256, sizeof(tkey)), s->cap ? s->cap * 2 : 256, 0};
+    if (!g.k) abort();
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->k[i].used) {
+        g.k[tslot(&g, s->k[i].ab, s->k[i].c)] = s->k[i];
+        g.n++;
+      }
+    free(s->k);
+    *s = g;
+  }
+  uint64_t ab = (uint64_t)a << 32 | b;
+  size_t j = tslot(s, ab, c);
+  if (s->k[j].used) return false;
+  s->k[j] = (tkey){ab, c, 1};
+  s->n++;
+  return true;
+}
+
 typedef struct tab {
   const nwa *a;
   pset pe;       /* path edges (entry, state) */
   vec work;      /* pairs */
   vec *reached;  /* per entry: states with a path edge from it */
   vec *callers;  /* per entry: pairs (entry of caller, call state) */
+  tset callreg;  /* (callee entry, caller entry, call state) in callers */
   pset summ;     /* (call state, return target) */
   vec sumlist;   /* pairs, for the distance passes */
   uint8_t *fwd;
@@ -86,6 +133,8 @@ static bool calls(const nwa *a, uint32_t c, uint32_t en) {
   return false;
 }
 
+static bool register_call(tab *t, uint32_t en, uint32_t e, uint32_t s) { return tset_add(&t->callreg, en, e, s); }
+
 static void step(tab *t, uint32_t e, uint32_t s) {
   const nwa *a = t->a;
   t->fwd[s] = 1;
@@ -99,25 +148,20 @@ static void step(tab *t, uint32_t e, uint32_t s) {
     } else if (ed->kind == NWA_CALL) {
       uint32_t en = ed->to;
       /* register (caller entry e, call state s) with the callee entry once */
-      bool seen = false;
-      for (size_t k = 0; k + 1 < t->callers[en].n && !seen; k += 2)
-        seen = t->callers[en].v[k] == e && t->callers[en].v[k + 1] == s;
-      if (!seen) {
+      if (register_call(t, en, e, s)) {
         vpush(&t->callers[en], e);
         vpush(&t->callers[en], s);
       }
       propagate(t, en, en);
-      /* exits of en already reached that return to s */
-      for (size_t k = 0; k < t->reached[en].n; k++) {
-        size_t m;
-        const uint32_t *ox = nwa_out(a, t->reached[en].v[k], &m);
-        for (size_t j = 0; j < m; j++) {
-          const nwa_edge *r = nwa_edge_at(a, ox[j]);
-          if (r->kind == NWA_RETURN && r->pred == s) {
-            summary(t, s, r->to);
-            propagate(t, e, r->to);
-          }
-        }
+      /* exits of en already reached that return to s: the returns whose
+       * call predecessor is s, from a state en reaches */
+      size_t m;
+      const uint32_t *rp = nwa_ret_by_pred(a, s, &m);
+      for (size_t j = 0; j < m; j++) {
+        const nwa_edge *r = nwa_edge_at(a, rp[j]);
+        if (r->dead || r->kind != NWA_RETURN || !pset_has(&t->pe, en, r->from)) continue;
+        summary(t, s, r->to);
+        propagate(t, e, r->to);
       }
     } else { /* a return out of s, as the exit of procedure e */
       uint32_t c = ed->pred;
@@ -216,6 +260,7 @@ void rc_analyze(const nwa *a, rc_result *r) {
   free(t.callers);
   free(t.pe.k);
   free(t.summ.k);
+  free(t.callreg.k);
   free(t.work.v);
   free(t.sumlist.v);
   free(fw.v);

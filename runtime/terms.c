@@ -406,6 +406,30 @@ static void base_off(tm_ctx *c, isa_term t, isa_term *base, uint64_t *off) {
   }
 }
 
+/* An unsigned upper bound of t: constants, ite (the larger arm's bound, or
+ * the smaller for the minimum ite(x <=u y, x, y)), zero extension.  The
+ * lengths of a `read` window are minima of the count asked for, the page
+ * limit and what is left of the input, so comparisons of an offset with
+ * them often fold. */
+static uint64_t ubound(tm_ctx *c, isa_term t, int depth) {
+  const tm_node *x = &c->n[t];
+  if (x->kind == TM_CONST) return x->val;
+  uint64_t all = x->sort == TM_BOOL ? 1 : mask(x->sort);
+  if (depth > 6) return all;
+  if (x->kind == ISA_OP_ITE) {
+    uint64_t b1 = ubound(c, x->a[1], depth + 1), b2 = ubound(c, x->a[2], depth + 1);
+    const tm_node *p = &c->n[x->a[0]];
+    if ((p->kind == ISA_OP_ULE || p->kind == ISA_OP_ULT) && p->a[0] == x->a[1] && p->a[1] == x->a[2])
+      return b1 < b2 ? b1 : b2;
+    return b1 > b2 ? b1 : b2;
+  }
+  if (x->kind == ISA_OP_ZEXT) {
+    uint64_t b = ubound(c, x->a[0], depth + 1);
+    return b < all ? b : all;
+  }
+  return all;
+}
+
 /* The few values an address can take when it is built from constants by
  * ite and adding constants (a pointer chosen by a branch): up to KSET_MAX
  * of them in *out.  False when the term is anything else or has more. */
@@ -617,6 +641,8 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
   case ISA_OP_ULE:
     if (is_k(c, a[0], 0)) return tm_true(c); /* 0 <=u x */
     if (a[0] == a[1]) return tm_true(c);
+    if (c->n[a[0]].kind == TM_CONST && ubound(c, a[1], 0) < c->n[a[0]].val) return tm_false(c);
+    if (c->n[a[1]].kind == TM_CONST && ubound(c, a[0], 0) <= c->n[a[1]].val) return tm_true(c);
     break;
   case ISA_OP_SLE:
     if (a[0] == a[1]) return tm_true(c);
@@ -629,6 +655,8 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
   case ISA_OP_ULT:
     if (is_k(c, a[1], 0)) return tm_false(c); /* x <u 0 */
     if (a[0] == a[1]) return tm_false(c);
+    if (c->n[a[0]].kind == TM_CONST && ubound(c, a[1], 0) <= c->n[a[0]].val) return tm_false(c);
+    if (c->n[a[1]].kind == TM_CONST && ubound(c, a[0], 0) < c->n[a[1]].val) return tm_true(c);
     break;
   case ISA_OP_SLT:
   case ISA_OP_LXOR:

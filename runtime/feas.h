@@ -1,0 +1,51 @@
+/* feas.h — cheap infeasibility of abstract transitions from the facts
+ * their states fix.
+ *
+ * Splitting states (candidate invariants, §3.2; refinement, Fig. 1) keeps
+ * every transition between the pieces, and intersection builds every
+ * product edge whose letters match.  With calling contexts in the
+ * predicates, most of those edges join states of different contexts
+ * (another call depth, another pending return address, another stack
+ * pointer): no concrete step takes them, but DPG would spend a frontier
+ * step and a refinement on each, and nested reachability slows with their
+ * number.  This module removes them up front, by term simplification alone.
+ *
+ * The facts of a predicate are its top-level conjuncts that compare a term
+ * with a constant, or are a bool variable or its negation.  An edge
+ * (n, I, m) is infeasible when facts(n) ∧ Pre(I, facts(m)) folds to false
+ * or contradicts itself syntactically (tm_conj_ground, tm_conj_contradicts).
+ * Since n ⇒ facts(n) and Pre(I, m) ⇒ Pre(I, facts(m)), no state of n has
+ * an I-successor in m, so removing the edge is what a refinement with
+ * ρ = false would do: sound, and no weaker than DPG's own reasoning.
+ *
+ * A return edge (x, p, I, m) is also infeasible when the facts of p over
+ * the auxiliary stack alone (`$D`, `$A`) contradict facts(m): between a
+ * call and its matching return, calls and returns are balanced, so the
+ * return restores the call's depth and leaves the words below it as the
+ * call found them (pre.h: a call writes `$A[$D]` and increments `$D`).
+ *
+ * Ownership: an fs_cache borrows the vocabulary and the letter table, which
+ * must outlive it, and owns its memo tables. */
+#ifndef MCVETO_FEAS_H
+#define MCVETO_FEAS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fold.h"
+#include "nwa.h"
+
+typedef struct fs_cache fs_cache;
+
+fs_cache *fs_new(const fd_vocab *v, const fd_letters *L);
+void fs_free(fs_cache *c); /* NULL is fine */
+
+/* Is live edge k of a infeasible by the facts of its states?  Edges with
+ * the wildcard letter are never judged. */
+bool fs_infeasible(fs_cache *c, const nwa *a, size_t k);
+
+/* Remove every live edge numbered first or higher that fs_infeasible
+ * judges infeasible; returns how many went. */
+size_t fs_prune(fs_cache *c, nwa *a, size_t first);
+
+#endif

@@ -638,10 +638,12 @@ static const char verify_usage[] =
     "  --inputs linux|all    free inputs: standard input only (default), or also the\n"
     "                        initial registers and undefined memory\n"
     "  --policy alternate|closest-target|closest-start|first   frontier choice (default alternate)\n"
-    "  --candidates none|frames|all   candidate invariants split into each new run's\n"
-    "                        folded trace (report §3.2): frames = call depth, return\n"
-    "                        addresses and slots, stack pointer; all = also registers\n"
-    "                        constant at a loop head (default none)\n"
+    "  --candidates none|frames|all|context   candidate invariants split into each\n"
+    "                        new run's folded trace (report §3.2): frames = call depth,\n"
+    "                        return addresses and slots, stack pointer; all = also\n"
+    "                        registers constant at a loop head; context = one per\n"
+    "                        calling context: its stack layout and the registers the\n"
+    "                        input does not change (default none)\n"
     "  --explore PERCENT     share of the time for directed testing: runs of inputs that\n"
     "                        negate a branch of an earlier run (default 30; 0: none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
@@ -687,7 +689,7 @@ static int cmd_verify(cli *c, int argc, char **argv) {
         else if (!strcmp(arg, "frames")) o.candidates = CD_FRAMES;
         else if (!strcmp(arg, "all")) o.candidates = CD_FRAMES | CD_CONST;
         else if (!strcmp(arg, "context")) o.candidates = CD_CONTEXT;
-        else return usage_error(c, "verify", "--candidates takes none, frames or all, not '%s'", arg), CLI_EXIT_USAGE;
+        else return usage_error(c, "verify", "--candidates takes none, frames, all or context, not '%s'", arg), CLI_EXIT_USAGE;
       } else {
         if (!strcmp(arg, "closest-target")) o.policy = RC_CLOSEST_TO_TARGET;
         else if (!strcmp(arg, "closest-start")) o.policy = RC_CLOSEST_TO_START;

@@ -110,12 +110,16 @@ static bool word_at(const isa_desc *d, mem_space *m, uint64_t addr, uint64_t *ou
   return true;
 }
 
-static bool loc_holds(const isa_desc *d, ex_machine *x, uint32_t loc, uint64_t top) {
-  const uint64_t *r = ex_regs(x);
-  if (loc < d->nregs) return r[loc] == top;
+/* The word at SP + k (k may be negative), wrapping like the address space. */
+static bool sp_word(const isa_desc *d, ex_machine *x, int64_t k, uint64_t *out) {
   uint64_t mask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
-  uint64_t a = (r[d->sp] + (uint64_t)((int64_t)(loc - d->nregs) - WIN_LO)) & mask, w;
-  return word_at(d, ex_mem(x), a, &w) && w == top;
+  return word_at(d, ex_mem(x), (ex_regs(x)[d->sp] + (uint64_t)k) & mask, out);
+}
+
+static bool loc_holds(const isa_desc *d, ex_machine *x, uint32_t loc, uint64_t top) {
+  if (loc < d->nregs) return ex_regs(x)[loc] == top;
+  uint64_t w;
+  return sp_word(d, x, (int64_t)(loc - d->nregs) - WIN_LO, &w) && w == top;
 }
 
 static bool addr_reg(const isa_desc *d, unsigned k) {
@@ -198,8 +202,7 @@ static bool cloc_value(const isa_desc *d, ex_machine *x, const cloc *l, uint64_t
     *out = ex_regs(x)[-l->k - 1];
     return true;
   }
-  uint64_t mask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
-  return word_at(d, ex_mem(x), (ex_regs(x)[d->sp] + (uint64_t)l->k) & mask, out);
+  return sp_word(d, x, l->k, out);
 }
 
 static void observe_context(cd_set *c, ex_machine *x) {

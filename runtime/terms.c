@@ -430,6 +430,52 @@ static uint64_t ubound(tm_ctx *c, isa_term t, int depth) {
   return all;
 }
 
+/* How many low bits of t are known to be zero (at most its width): an
+ * aligned stack pointer (SP & -16) plus multiples of 16 stays aligned, so
+ * masking it again changes nothing. */
+static unsigned tzeros(tm_ctx *c, isa_term t, int depth) {
+  const tm_node *x = &c->n[t];
+  unsigned w = x->sort;
+  if (w == TM_BOOL || w == TM_ARRAY || w > 64) return 0;
+  if (x->kind == TM_CONST) {
+    uint64_t v = x->val & mask(w);
+    unsigned k = 0;
+    while (k < w && !(v >> k & 1)) k++;
+    return k;
+  }
+  if (depth > 6) return 0;
+  unsigned a, b;
+  switch (x->kind) {
+  case ISA_OP_AND:
+    a = tzeros(c, x->a[0], depth + 1), b = tzeros(c, x->a[1], depth + 1);
+    return a > b ? a : b;
+  case ISA_OP_ADD:
+  case ISA_OP_SUB:
+  case ISA_OP_OR:
+  case ISA_OP_XOR:
+    a = tzeros(c, x->a[0], depth + 1), b = tzeros(c, x->a[1], depth + 1);
+    return a < b ? a : b;
+  case ISA_OP_MUL:
+    a = tzeros(c, x->a[0], depth + 1) + tzeros(c, x->a[1], depth + 1);
+    return a < w ? a : w;
+  case ISA_OP_NEG:
+    return tzeros(c, x->a[0], depth + 1);
+  case ISA_OP_SHL:
+    if (c->n[x->a[1]].kind == TM_CONST) {
+      uint64_t k = c->n[x->a[1]].val;
+      if (k >= w) return w;
+      a = tzeros(c, x->a[0], depth + 1) + (unsigned)k;
+      return a < w ? a : w;
+    }
+    return 0;
+  case ISA_OP_ITE:
+    a = tzeros(c, x->a[1], depth + 1), b = tzeros(c, x->a[2], depth + 1);
+    return a < b ? a : b;
+  default:
+    return 0;
+  }
+}
+
 /* The few values an address can take when it is built from constants by
  * ite and adding constants (a pointer chosen by a branch): up to KSET_MAX
  * of them in *out.  False when the term is anything else or has more. */
@@ -590,6 +636,20 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
   case ISA_OP_AND:
     if (is_k(c, a[1], 0)) return a[1];
     if (is_k(c, a[1], m) || a[0] == a[1]) return a[0];
+    if (c->n[a[1]].kind == TM_CONST) {
+      /* a mask clearing the k low bits: x & -2^k is x when x's k low bits
+       * are zero, and (y + c) & -2^k is y + (c & -2^k) when y's are (the low
+       * bits of the sum are c's, and clearing them borrows nothing) */
+      uint64_t k1 = c->n[a[1]].val & m, low = ~k1 & m;
+      if (low && (low & (low + 1)) == 0) {
+        unsigned k = 0;
+        while (low >> k & 1) k++;
+        if (tzeros(c, a[0], 0) >= k) return a[0];
+        const tm_node *x = &c->n[a[0]];
+        if (x->kind == ISA_OP_ADD && c->n[x->a[1]].kind == TM_CONST && tzeros(c, x->a[0], 0) >= k)
+          return tm_app2(c, ISA_OP_ADD, x->a[0], tm_const(c, c->n[x->a[1]].val & k1, w));
+      }
+    }
     break;
   case ISA_OP_OR:
     if (is_k(c, a[1], 0) || a[0] == a[1]) return a[0];

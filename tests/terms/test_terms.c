@@ -991,6 +991,7 @@ static uint64_t ref_eval(const rnode *x) {
   case ISA_OP_AND: return a & b;
   case ISA_OP_OR: return a | b;
   case ISA_OP_XOR: return a ^ b;
+  case ISA_OP_SHL: return b >= w ? 0 : (a << b) & m;
   case ISA_OP_EQ: return a == b;
   case ISA_OP_ULT: return a < b;
   case ISA_OP_ULE: return !(b < a);
@@ -1238,10 +1239,31 @@ static int range_shape(unsigned w) {
   return chain(rnd() % 6 ? ISA_OP_LAND : ISA_OP_LOR, it, n, NULL, NULL);
 }
 
-enum { SH_ITE_EQ, SH_CLASH, SH_EQ2, SH_CHAIN, SH_BASE, SH_SCALE, SH_CMP0, SH_IFF, SH_RANGE, SH_BV, SH_BOOL, SH_N };
+/* Masks clearing the k low bits of sums of aligned terms and constants:
+ * (SP & -16) - 24 masked again, x << k, x * 2^k; the mask's k is sometimes
+ * larger than the alignment (then the rule must not fire). */
+static int align_shape(unsigned w) {
+  if (w < 8) return bv_shape(w);
+  unsigned k = 1 + (unsigned)(rnd() % 5), k2 = rnd() % 4 ? k - (unsigned)(rnd() % k) : k + 1;
+  int x = pick(w), a;
+  switch (rnd() % 4) {
+  case 0: a = op2(ISA_OP_SHL, x, mkn(TM_CONST, w, 0, 0, 0, 0, k)); break;
+  case 1: a = op2(ISA_OP_MUL, x, mkn(TM_CONST, w, 0, 0, 0, 0, (uint64_t)(1 + 2 * (rnd() % 4)) << k)); break;
+  default: a = op2(ISA_OP_AND, x, mkn(TM_CONST, w, 0, 0, 0, 0, msk(w) & ~((1ull << k) - 1))); break;
+  }
+  if (rnd() % 3) a = addk(a, rnd());
+  int m = op2(ISA_OP_AND, a, mkn(TM_CONST, w, 0, 0, 0, 0, msk(w) & ~((1ull << k2) - 1)));
+  switch (rnd() % 3) {
+  case 0: return m;
+  case 1: return op2(ISA_OP_SUB, addk(m, rnd()), rnd() % 2 ? a : x);
+  default: return op2(ISA_OP_AND, addk(m, rnd()), mkn(TM_CONST, w, 0, 0, 0, 0, msk(w) & ~((1ull << k) - 1)));
+  }
+}
+
+enum { SH_ITE_EQ, SH_CLASH, SH_EQ2, SH_CHAIN, SH_BASE, SH_SCALE, SH_CMP0, SH_IFF, SH_RANGE, SH_ALIGN, SH_BV, SH_BOOL, SH_N };
 static const char *const shname[SH_N] = {"ite==k",     "clash p/!p", "t==k1,t==k2", "in chain",
                                          "base+offset", "(x+k)*c",   "cmp with 0",  "iff const",
-                                         "ranges",      "other bv",  "other bool"};
+                                         "ranges",      "x&-2^k",    "other bv",    "other bool"};
 
 static int shape(int sh, unsigned w) {
   switch (sh) {
@@ -1254,6 +1276,7 @@ static int shape(int sh, unsigned w) {
   case SH_CMP0: return cmp0_shape(w);
   case SH_IFF: return iff_shape();
   case SH_RANGE: return range_shape(w);
+  case SH_ALIGN: return align_shape(w);
   case SH_BV: return bv_shape(w);
   default: return bool_shape();
   }

@@ -638,12 +638,13 @@ static const char verify_usage[] =
     "  --inputs linux|all    free inputs: standard input only (default), or also the\n"
     "                        initial registers and undefined memory\n"
     "  --policy alternate|closest-target|closest-start|first   frontier choice (default alternate)\n"
-    "  --candidates none|frames|all|context   candidate invariants split into each\n"
-    "                        new run's folded trace (report §3.2): frames = call depth,\n"
-    "                        return addresses and slots, stack pointer; all = also\n"
-    "                        registers constant at a loop head; context = one per\n"
+    "  --candidates auto|none|frames|all|context   candidate invariants split into\n"
+    "                        each new run's folded trace (report §3.2): frames = call\n"
+    "                        depth, return addresses and slots, stack pointer; all =\n"
+    "                        also registers constant at a loop head; context = one per\n"
     "                        calling context: its stack layout and the registers the\n"
-    "                        input does not change (default none)\n"
+    "                        input does not change; auto (default) = none for half the\n"
+    "                        budget, then all for the rest if there is no verdict\n"
     "  --explore PERCENT     share of the time for directed testing: runs of inputs that\n"
     "                        negate a branch of an earlier run (default 30; 0: none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
@@ -662,9 +663,57 @@ static void json_str(FILE *f, const char *s) {
   fputc('"', f);
 }
 
+/* One search, or with --candidates auto (the default) two: half the time
+ * (and iteration) budget without candidate invariants, then, if that ends
+ * unknown, what is left with `all` (a fresh graph: the two settings prove
+ * different programs, docs/verifier.md).  The statistics add up; *g is the
+ * last search's graph. */
+static void verify_search(cli *c, loaded *l, dpg_opts *o, bool cand_auto, dpg **g, dpg_result *r) {
+  dpg_opts o1 = *o;
+  if (cand_auto) {
+    o1.timeout_s = o->timeout_s / 2;
+    o1.max_iter = (o->max_iter + 1) / 2;
+  }
+  *g = dpg_new(c->d, l->img, l->m, &o1);
+  dpg_run(*g, r);
+  if (!cand_auto || r->verdict != DPG_UNKNOWN) return;
+  dpg_opts o2 = *o;
+  o2.candidates = CD_FRAMES | CD_CONST;
+  o2.timeout_s = o->timeout_s - r->stats.seconds;
+  if (o->max_iter) o2.max_iter = o->max_iter > r->stats.iterations ? o->max_iter - r->stats.iterations : 0;
+  if (o2.timeout_s <= 0 || (o->max_iter && !o2.max_iter)) return;
+  if (o->progress)
+    fprintf(o->progress, "%s: no verdict in %.1f s without candidate invariants; searching again with them (%.1f s left)\n",
+            c->prog, r->stats.seconds, o2.timeout_s);
+  dpg_result r2;
+  dpg *g2 = dpg_new(c->d, l->img, l->m, &o2);
+  dpg_run(g2, &r2);
+  dpg_stats *s = &r2.stats;
+  const dpg_stats *s1 = &r->stats;
+  if (s1->instructions > s->instructions) s->instructions = s1->instructions;
+  s->ce += s1->ce;
+  s->se += s1->se;
+  s->ref += s1->ref;
+  s->iterations += s1->iterations;
+  s->seconds += s1->seconds;
+  s->explored += s1->explored;
+  s->candidates += s1->candidates;
+  if (r2.verdict == DPG_UNKNOWN) {
+    char why[2 * sizeof r2.reason + 80];
+    int n = snprintf(why, sizeof why, "without candidate invariants: %s; then with them: %s", r->reason, r2.reason);
+    size_t k = n < 0 ? 0 : (size_t)n < sizeof r2.reason ? (size_t)n : sizeof r2.reason - 1;
+    memcpy(r2.reason, why, k);
+    r2.reason[k] = 0;
+  }
+  dpg_result_free(r);
+  dpg_free(*g);
+  *r = r2;
+  *g = g2;
+}
+
 static int cmd_verify(cli *c, int argc, char **argv) {
   const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL;
-  bool json = false, quiet = false;
+  bool json = false, quiet = false, cand_auto = true;
   dpg_opts o = {.timeout_s = 600, .policy = RC_ALTERNATE, .inputs = DPG_INPUTS_LINUX, .explore = 30};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -685,11 +734,14 @@ static int cmd_verify(cli *c, int argc, char **argv) {
         else if (!strcmp(arg, "all")) o.inputs = DPG_INPUTS_ALL;
         else return usage_error(c, "verify", "--inputs takes linux or all, not '%s'", arg), CLI_EXIT_USAGE;
       } else if (!strcmp(a, "--candidates")) {
-        if (!strcmp(arg, "none")) o.candidates = 0;
+        cand_auto = !strcmp(arg, "auto");
+        if (!strcmp(arg, "none") || cand_auto) o.candidates = 0;
         else if (!strcmp(arg, "frames")) o.candidates = CD_FRAMES;
         else if (!strcmp(arg, "all")) o.candidates = CD_FRAMES | CD_CONST;
         else if (!strcmp(arg, "context")) o.candidates = CD_CONTEXT;
-        else return usage_error(c, "verify", "--candidates takes none, frames, all or context, not '%s'", arg), CLI_EXIT_USAGE;
+        else
+          return usage_error(c, "verify", "--candidates takes auto, none, frames, all or context, not '%s'", arg),
+                 CLI_EXIT_USAGE;
       } else {
         if (!strcmp(arg, "closest-target")) o.policy = RC_CLOSEST_TO_TARGET;
         else if (!strcmp(arg, "closest-start")) o.policy = RC_CLOSEST_TO_START;
@@ -745,9 +797,9 @@ static int cmd_verify(cli *c, int argc, char **argv) {
   o.target = addr;
   o.prog_name = path;
   o.progress = quiet || json ? NULL : stderr;
-  dpg *g = dpg_new(c->d, l.img, l.m, &o);
+  dpg *g = NULL;
   dpg_result r;
-  dpg_run(g, &r);
+  verify_search(c, &l, &o, cand_auto, &g, &r);
   int rc = r.verdict == DPG_SAFE ? CLI_EXIT_SAFE : r.verdict == DPG_REACHABLE ? CLI_EXIT_REACHABLE
            : r.verdict == DPG_AE ? CLI_EXIT_AE : CLI_EXIT_UNKNOWN;
   if (witness && r.witness) {

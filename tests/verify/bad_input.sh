@@ -11,9 +11,10 @@
 #                    with a reason; on magic32_reach     -> 10 or 20
 #   policy           every --policy name on magic32_reach -> 10; every
 #                    --candidates setting on magic32_reach -> 10 (frames and
-#                    all split states in, none does not), safe_abs with
-#                    frames -> 0; a
-#                    wrong name of either
+#                    all split states in, none and auto do not), safe_abs
+#                    with frames -> 0; auto with --max-iterations 2 on
+#                    loop_bound_safe -> 20, the second search (all) splits
+#                    states in and the reason gives both; a wrong name of either
 #                    -> 2 naming it; x86: the default finds reach_state -> 10
 #   explore          directed testing (--explore): smc_reach -> 10 with runs
 #                    from negated branches (stats.explored > 0); --explore 0 on
@@ -126,13 +127,22 @@ case $case in
         # and all do split states in (PowerPC safe_abs with all needs more
         # time than this test should take: docs/verifier.md)
         build safe_abs
-        for cand in none frames all; do
+        build loop_bound_safe
+        for cand in auto none frames all; do
             expect "$isa magic32_reach --candidates $cand" 10 \
                 "$work/magic32_reach.$isa.$level" --target reach_error --candidates "$cand" --json
             n=$(jq -r '.stats.candidates' "$work/out" 2>/dev/null)
-            if [ "$cand" = none ]; then want='[ "$n" = 0 ]'; else want='[ "$n" -gt 0 ] 2>/dev/null'; fi
+            if [ "$cand" = none ] || [ "$cand" = auto ]; then want='[ "$n" = 0 ]'; else want='[ "$n" -gt 0 ] 2>/dev/null'; fi
             eval "$want" || { echo "FAIL --candidates $cand split $n states"; fails=$((fails + 1)); }
         done
+        # auto (the default): half the budget without candidates, then all;
+        # with 2 iterations, one each, and the second search splits states in
+        expect "$isa loop_bound_safe --max-iterations 2 (auto)" 20 \
+            "$work/loop_bound_safe.$isa.$level" --target reach_error --max-iterations 2 --json
+        n=$(jq -r '.stats.candidates' "$work/out" 2>/dev/null)
+        [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL auto: the second search split '$n' states, want > 0"; fails=$((fails + 1)); }
+        jq -e '.reason | test("without candidate invariants")' "$work/out" >/dev/null 2>&1 ||
+            { echo "FAIL auto: the reason does not give the first search's"; fails=$((fails + 1)); }
         expect "$isa safe_abs --candidates frames" 0 \
             "$work/safe_abs.$isa.$level" --target reach_error --candidates frames --timeout 100 --json
         expect "$isa --candidates nonsense" 2 "$work/magic32_reach.$isa.$level" --target reach_error --candidates nonsense

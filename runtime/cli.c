@@ -643,8 +643,8 @@ static const char verify_usage[] =
     "                        depth, return addresses and slots, stack pointer; all =\n"
     "                        also registers constant at a loop head; context = one per\n"
     "                        calling context: its stack layout and the registers the\n"
-    "                        input does not change; auto (default) = none for half the\n"
-    "                        budget, then all for the rest if there is no verdict\n"
+    "                        input does not change; auto (default) = none for 60%% of\n"
+    "                        the budget, then all for the rest if there is no verdict\n"
     "  --explore PERCENT     share of the time for directed testing: runs of inputs that\n"
     "                        negate a branch of an earlier run (default 30; 0: none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
@@ -663,16 +663,18 @@ static void json_str(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-/* One search, or with --candidates auto (the default) two: half the time
- * (and iteration) budget without candidate invariants, then, if that ends
- * unknown, what is left with `all` (a fresh graph: the two settings prove
- * different programs, docs/verifier.md).  The statistics add up; *g is the
- * last search's graph. */
+/* One search, or with --candidates auto (the default) two: AUTO_FIRST of the
+ * time (and iteration) budget without candidate invariants, then, if that
+ * ends unknown, what is left with `all` (a fresh graph: the two settings
+ * prove different programs, docs/verifier.md).  The statistics add up; *g is
+ * the last search's graph. */
+#define AUTO_FIRST 0.6
 static void verify_search(cli *c, loaded *l, dpg_opts *o, bool cand_auto, dpg **g, dpg_result *r) {
   dpg_opts o1 = *o;
   if (cand_auto) {
-    o1.timeout_s = o->timeout_s / 2;
-    o1.max_iter = (o->max_iter + 1) / 2;
+    o1.timeout_s = o->timeout_s * AUTO_FIRST;
+    o1.max_iter = o->max_iter ? (unsigned long)((double)o->max_iter * AUTO_FIRST + 0.5) : 0;
+    if (o->max_iter && !o1.max_iter) o1.max_iter = 1;
   }
   *g = dpg_new(c->d, l->img, l->m, &o1);
   dpg_run(*g, r);

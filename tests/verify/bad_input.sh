@@ -135,7 +135,7 @@ case $case in
             if [ "$cand" = none ] || [ "$cand" = auto ]; then want='[ "$n" = 0 ]'; else want='[ "$n" -gt 0 ] 2>/dev/null'; fi
             eval "$want" || { echo "FAIL --candidates $cand split $n states"; fails=$((fails + 1)); }
         done
-        # auto (the default): half the budget without candidates, then all;
+        # auto (the default): 60 % of the budget without candidates, then all;
         # with 2 iterations, one each, and the second search splits states in
         expect "$isa loop_bound_safe --max-iterations 2 (auto)" 20 \
             "$work/loop_bound_safe.$isa.$level" --target reach_error --max-iterations 2 --json

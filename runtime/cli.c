@@ -669,7 +669,7 @@ static void json_str(FILE *f, const char *s) {
  * prove different programs, docs/verifier.md).  The statistics add up; *g is
  * the last search's graph. */
 #define AUTO_FIRST 0.6
-static void verify_search(cli *c, loaded *l, dpg_opts *o, bool cand_auto, dpg **g, dpg_result *r) {
+static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, dpg **g, dpg_result *r) {
   dpg_opts o1 = *o;
   if (cand_auto) {
     o1.timeout_s = o->timeout_s * AUTO_FIRST;

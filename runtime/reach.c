@@ -63,38 +63,54 @@ static bool pset_has(const pset *s, uint32_t a, uint32_t b) {
   return false;
 }
 
-/* A set of state triples, open addressing. */
-typedef struct tkey { uint64_t ab; uint32_t c, used; } tkey;
-typedef struct tset {
-  tkey *k;
+/* A map from a pair of states to a list of states, open addressing. */
+typedef struct pmap {
+  uint64_t *k; /* key + 1, 0 free */
+  uint32_t *slot; /* index into lists */
   size_t cap, n;
-} tset;
+  vec *lists;
+} pmap;
 
-static size_t tslot(const tset *s, uint64_t ab, uint32_t c) {
-  uint64_t h = (ab * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)c * 0xc2b2ae3d27d4eb4full);
-  size_t j = (size_t)(h ^ (h >> 29)) & (s->cap - 1);
-  while (s->k[j].used && !(s->k[j].ab == ab && s->k[j].c == c)) j = (j + 1) & (s->cap - 1);
+static size_t pm_slot(const uint64_t *k, size_t cap, uint64_t key) {
+  uint64_t h = key * 0x9e3779b97f4a7c15ull;
+  size_t j = (size_t)(h ^ (h >> 29)) & (cap - 1);
+  while (k[j] && k[j] != key) j = (j + 1) & (cap - 1);
   return j;
 }
 
-static bool tset_add(tset *s, uint32_t a, uint32_t b, uint32_t c) {
-  if ((s->n + 1) * 2 > s->cap) {
-    tset g = {calloc(s->cap ? s->cap * 2 : 256, sizeof(tkey)), s->cap ? s->cap * 2 : 256, 0};
-    if (!g.k) abort();
-    for (size_t i = 0; i < s->cap; i++)
-      if (s->k[i].used) {
-        g.k[tslot(&g, s->k[i].ab, s->k[i].c)] = s->k[i];
-        g.n++;
+/* The list of (a, b), made empty if new. */
+static vec *pm_list(pmap *m, uint32_t a, uint32_t b) {
+  uint64_t key = ((uint64_t)a << 32 | b) + 1;
+  if ((m->n + 1) * 2 > m->cap) {
+    size_t nc = m->cap ? m->cap * 2 : 256;
+    uint64_t *k = calloc(nc, sizeof *k);
+    uint32_t *sl = malloc(nc * sizeof *sl);
+    if (!k || !sl) abort();
+    for (size_t i = 0; i < m->cap; i++)
+      if (m->k[i]) {
+        size_t j = pm_slot(k, nc, m->k[i]);
+        k[j] = m->k[i];
+        sl[j] = m->slot[i];
       }
-    free(s->k);
-    *s = g;
+    free(m->k);
+    free(m->slot);
+    m->k = k, m->slot = sl, m->cap = nc;
+    m->lists = realloc(m->lists, nc / 2 * sizeof *m->lists);
+    if (!m->lists) abort();
   }
-  uint64_t ab = (uint64_t)a << 32 | b;
-  size_t j = tslot(s, ab, c);
-  if (s->k[j].used) return false;
-  s->k[j] = (tkey){ab, c, 1};
-  s->n++;
-  return true;
+  size_t j = pm_slot(m->k, m->cap, key);
+  if (!m->k[j]) {
+    m->k[j] = key;
+    m->slot[j] = (uint32_t)m->n;
+    m->lists[m->n++] = (vec){0};
+  }
+  return &m->lists[m->slot[j]];
+}
+
+static const vec *pm_get(const pmap *m, uint32_t a, uint32_t b) {
+  if (!m->cap) return NULL;
+  size_t j = pm_slot(m->k, m->cap, ((uint64_t)a << 32 | b) + 1);
+  return m->k[j] ? &m->lists[m->slot[j]] : NULL;
 }
 
 typedef struct tab {
@@ -102,8 +118,7 @@ typedef struct tab {
   pset pe;       /* path edges (entry, state) */
   vec work;      /* pairs */
   vec *reached;  /* per entry: states with a path edge from it */
-  vec *callers;  /* per entry: pairs (entry of caller, call state) */
-  tset callreg;  /* (callee entry, caller entry, call state) in callers */
+  pmap callers;  /* (callee entry, call state) → entries of the calling procedures */
   pset summ;     /* (call state, return target) */
   vec sumlist;   /* pairs, for the distance passes */
   uint8_t *fwd;
@@ -122,19 +137,6 @@ static void summary(tab *t, uint32_t c, uint32_t r) {
   }
 }
 
-/* Does state c have a live call edge to entry en? */
-static bool calls(const nwa *a, uint32_t c, uint32_t en) {
-  size_t n;
-  const uint32_t *o = nwa_out(a, c, &n);
-  for (size_t i = 0; i < n; i++) {
-    const nwa_edge *e = nwa_edge_at(a, o[i]);
-    if (e->kind == NWA_CALL && e->to == en) return true;
-  }
-  return false;
-}
-
-static bool register_call(tab *t, uint32_t en, uint32_t e, uint32_t s) { return tset_add(&t->callreg, en, e, s); }
-
 static void step(tab *t, uint32_t e, uint32_t s) {
   const nwa *a = t->a;
   t->fwd[s] = 1;
@@ -147,11 +149,11 @@ static void step(tab *t, uint32_t e, uint32_t s) {
       propagate(t, e, ed->to);
     } else if (ed->kind == NWA_CALL) {
       uint32_t en = ed->to;
-      /* register (caller entry e, call state s) with the callee entry once */
-      if (register_call(t, en, e, s)) {
-        vpush(&t->callers[en], e);
-        vpush(&t->callers[en], s);
-      }
+      /* register the caller entry e for (en, s) once */
+      vec *l = pm_list(&t->callers, en, s);
+      bool seen = false;
+      for (size_t k = 0; k < l->n && !seen; k++) seen = l->v[k] == e;
+      if (!seen) vpush(l, e);
       propagate(t, en, en);
       /* exits of en already reached that return to s: the returns whose
        * call predecessor is s, from a state en reaches */
@@ -164,14 +166,13 @@ static void step(tab *t, uint32_t e, uint32_t s) {
         propagate(t, e, r->to);
       }
     } else { /* a return out of s, as the exit of procedure e */
+      /* only calls already stepped (which proves the call edge c → e is
+       * there); a later one is handled at its call */
       uint32_t c = ed->pred;
-      if (!calls(a, c, e)) continue;
-      /* only calls from reached states; a later one is handled at its call */
-      for (size_t k = 0; k + 1 < t->callers[e].n; k += 2)
-        if (t->callers[e].v[k + 1] == c) {
-          summary(t, c, ed->to);
-          propagate(t, t->callers[e].v[k], ed->to);
-        }
+      const vec *l = pm_get(&t->callers, e, c);
+      if (!l || !l->n) continue;
+      summary(t, c, ed->to);
+      for (size_t k = 0; k < l->n; k++) propagate(t, l->v[k], ed->to);
     }
   }
 }
@@ -219,8 +220,7 @@ void rc_analyze(const nwa *a, rc_result *r) {
 
   tab t = {.a = a, .fwd = r->fwd};
   t.reached = calloc(n, sizeof *t.reached);
-  t.callers = calloc(n, sizeof *t.callers);
-  if (!t.reached || !t.callers) abort();
+  if (!t.reached) abort();
   propagate(&t, start, start);
   for (size_t w = 0; w < t.work.n; w += 2) step(&t, t.work.v[w], t.work.v[w + 1]);
   r->nsummaries = t.summ.n;
@@ -254,13 +254,14 @@ void rc_analyze(const nwa *a, rc_result *r) {
 
   for (size_t i = 0; i < n; i++) {
     free(t.reached[i].v);
-    free(t.callers[i].v);
   }
+  for (size_t i = 0; i < t.callers.n; i++) free(t.callers.lists[i].v);
   free(t.reached);
-  free(t.callers);
+  free(t.callers.k);
+  free(t.callers.slot);
+  free(t.callers.lists);
   free(t.pe.k);
   free(t.summ.k);
-  free(t.callreg.k);
   free(t.work.v);
   free(t.sumlist.v);
   free(fw.v);

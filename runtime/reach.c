@@ -78,8 +78,8 @@ static size_t pm_slot(const uint64_t *k, size_t cap, uint64_t key) {
   return j;
 }
 
-/* The list of (a, b), made empty if new. */
-static vec *pm_list(pmap *m, uint32_t a, uint32_t b) {
+/* The index of (a, b)'s list, made empty if new (*created). */
+static uint32_t pm_index(pmap *m, uint32_t a, uint32_t b, bool *created) {
   uint64_t key = ((uint64_t)a << 32 | b) + 1;
   if ((m->n + 1) * 2 > m->cap) {
     size_t nc = m->cap ? m->cap * 2 : 256;
@@ -99,12 +99,27 @@ static vec *pm_list(pmap *m, uint32_t a, uint32_t b) {
     if (!m->lists) abort();
   }
   size_t j = pm_slot(m->k, m->cap, key);
-  if (!m->k[j]) {
+  *created = !m->k[j];
+  if (*created) {
     m->k[j] = key;
     m->slot[j] = (uint32_t)m->n;
     m->lists[m->n++] = (vec){0};
   }
-  return &m->lists[m->slot[j]];
+  return m->slot[j];
+}
+
+/* The list of (a, b), made empty if new; valid until the next pm_index. */
+static vec *pm_list(pmap *m, uint32_t a, uint32_t b) {
+  bool created;
+  uint32_t i = pm_index(m, a, b, &created); /* before m->lists is read: it may move */
+  return &m->lists[i];
+}
+
+static void pm_free(pmap *m) {
+  for (size_t i = 0; i < m->n; i++) free(m->lists[i].v);
+  free(m->k);
+  free(m->slot);
+  free(m->lists);
 }
 
 static const vec *pm_get(const pmap *m, uint32_t a, uint32_t b) {
@@ -119,6 +134,8 @@ typedef struct tab {
   vec work;      /* pairs */
   vec *reached;  /* per entry: states with a path edge from it */
   pmap callers;  /* (callee entry, call state) → entries of the calling procedures */
+  pmap rets;     /* (callee entry, call state) → return targets of the exits reached */
+  pset retseen;  /* (index in rets, return target) */
   pset summ;     /* (call state, return target) */
   vec sumlist;   /* pairs, for the distance passes */
   uint8_t *fwd;
@@ -156,14 +173,23 @@ static void step(tab *t, uint32_t e, uint32_t s) {
       if (!seen) vpush(l, e);
       propagate(t, en, en);
       /* exits of en already reached that return to s: the returns whose
-       * call predecessor is s, from a state en reaches */
-      size_t m;
-      const uint32_t *rp = nwa_ret_by_pred(a, s, &m);
-      for (size_t j = 0; j < m; j++) {
-        const nwa_edge *r = nwa_edge_at(a, rp[j]);
-        if (r->dead || r->kind != NWA_RETURN || !pset_has(&t->pe, en, r->from)) continue;
-        summary(t, s, r->to);
-        propagate(t, e, r->to);
+       * call predecessor is s, from a state en reaches.  Scanned once per
+       * (en, s); exits reached later add theirs at their return (below). */
+      bool created;
+      uint32_t li = pm_index(&t->rets, en, s, &created);
+      if (created) {
+        size_t m;
+        const uint32_t *rp = nwa_ret_by_pred(a, s, &m);
+        for (size_t j = 0; j < m; j++) {
+          const nwa_edge *r = nwa_edge_at(a, rp[j]);
+          if (r->dead || r->kind != NWA_RETURN || !pset_has(&t->pe, en, r->from)) continue;
+          if (pset_add(&t->retseen, li, r->to)) vpush(&t->rets.lists[li], r->to);
+        }
+      }
+      const vec *rl = &t->rets.lists[li];
+      for (size_t j = 0; j < rl->n; j++) {
+        summary(t, s, rl->v[j]);
+        propagate(t, e, rl->v[j]);
       }
     } else { /* a return out of s, as the exit of procedure e */
       /* only calls already stepped (which proves the call edge c → e is
@@ -171,6 +197,10 @@ static void step(tab *t, uint32_t e, uint32_t s) {
       uint32_t c = ed->pred;
       const vec *l = pm_get(&t->callers, e, c);
       if (!l || !l->n) continue;
+      bool created;
+      uint32_t li = pm_index(&t->rets, e, c, &created);
+      if (pset_add(&t->retseen, li, ed->to)) vpush(&t->rets.lists[li], ed->to);
+      l = pm_get(&t->callers, e, c);
       summary(t, c, ed->to);
       for (size_t k = 0; k < l->n; k++) propagate(t, l->v[k], ed->to);
     }
@@ -255,11 +285,10 @@ void rc_analyze(const nwa *a, rc_result *r) {
   for (size_t i = 0; i < n; i++) {
     free(t.reached[i].v);
   }
-  for (size_t i = 0; i < t.callers.n; i++) free(t.callers.lists[i].v);
+  pm_free(&t.callers);
+  pm_free(&t.rets);
+  free(t.retseen.k);
   free(t.reached);
-  free(t.callers.k);
-  free(t.callers.slot);
-  free(t.callers.lists);
   free(t.pe.k);
   free(t.summ.k);
   free(t.work.v);

@@ -51,17 +51,6 @@ static bool pset_add(pset *s, uint32_t a, uint32_t b) {
   return true;
 }
 
-static bool pset_has(const pset *s, uint32_t a, uint32_t b) {
-  if (!s->cap) return false;
-  uint64_t key = ((uint64_t)a << 32 | b) + 1;
-  uint64_t h = key * 0x9e3779b97f4a7c15ull;
-  size_t j = (size_t)(h ^ (h >> 29)) & (s->cap - 1);
-  while (s->k[j]) {
-    if (s->k[j] == key) return true;
-    j = (j + 1) & (s->cap - 1);
-  }
-  return false;
-}
 
 /* A map from a pair of states to a list of states, open addressing. */
 typedef struct pmap {
@@ -130,7 +119,8 @@ static const vec *pm_get(const pmap *m, uint32_t a, uint32_t b) {
 
 typedef struct tab {
   const nwa *a;
-  pset pe;       /* path edges (entry, state) */
+  uint64_t **pe; /* path edges: per entry, a bit per state (made on first use) */
+  size_t npe, nstates;
   vec work;      /* pairs */
   vec *reached;  /* per entry: states with a path edge from it */
   pmap callers;  /* (callee entry, call state) → entries of the calling procedures */
@@ -141,8 +131,16 @@ typedef struct tab {
   uint8_t *fwd;
 } tab;
 
+static bool pe_has(const tab *t, uint32_t e, uint32_t s) {
+  return t->pe[e] && t->pe[e][s / 64] >> (s % 64) & 1;
+}
+
 static void propagate(tab *t, uint32_t e, uint32_t s) {
-  if (!pset_add(&t->pe, e, s)) return;
+  if (!t->pe[e] && !(t->pe[e] = calloc((t->nstates + 63) / 64, sizeof **t->pe))) abort();
+  uint64_t bit = 1ull << (s % 64);
+  if (t->pe[e][s / 64] & bit) return;
+  t->pe[e][s / 64] |= bit;
+  t->npe++;
   vpush(&t->work, e);
   vpush(&t->work, s);
 }
@@ -182,7 +180,7 @@ static void step(tab *t, uint32_t e, uint32_t s) {
         const uint32_t *rp = nwa_ret_by_pred(a, s, &m);
         for (size_t j = 0; j < m; j++) {
           const nwa_edge *r = nwa_edge_at(a, rp[j]);
-          if (r->dead || r->kind != NWA_RETURN || !pset_has(&t->pe, en, r->from)) continue;
+          if (r->dead || r->kind != NWA_RETURN || !pe_has(t, en, r->from)) continue;
           if (pset_add(&t->retseen, li, r->to)) vpush(&t->rets.lists[li], r->to);
         }
       }
@@ -248,7 +246,9 @@ void rc_analyze(const nwa *a, rc_result *r) {
   nwa_state start = nwa_start(a);
   if (start == NWA_NONE || start >= n) return;
 
-  tab t = {.a = a, .fwd = r->fwd};
+  tab t = {.a = a, .fwd = r->fwd, .nstates = n};
+  t.pe = calloc(n, sizeof *t.pe);
+  if (!t.pe) abort();
   t.reached = calloc(n, sizeof *t.reached);
   if (!t.reached) abort();
   propagate(&t, start, start);
@@ -289,7 +289,8 @@ void rc_analyze(const nwa *a, rc_result *r) {
   pm_free(&t.rets);
   free(t.retseen.k);
   free(t.reached);
-  free(t.pe.k);
+  for (size_t i = 0; i < n; i++) free(t.pe[i]);
+  free(t.pe);
   free(t.summ.k);
   free(t.work.v);
   free(t.sumlist.v);

@@ -114,8 +114,10 @@ static void cap_solver_time(dpg *g) {
   unsigned per = g->o.smt_timeout_ms ? g->o.smt_timeout_ms : 10000;
   if (g->o.timeout_s > 0) {
     double left = g->o.timeout_s - elapsed(g);
-    double ms = left > 0 ? left * 1000.0 + 50 : 50;
-    if (ms < per) per = (unsigned)ms;
+    /* in steps of 500 ms, down (the solver's limit changes rarely: setting it
+     * costs) */
+    double ms = left > 0 ? left * 1000.0 : 0;
+    if (ms < per) per = ms >= 500 ? (unsigned)(ms / 500) * 500 : 50;
   }
   smt_set_timeout(g->solver, per);
 }

@@ -27,6 +27,7 @@ struct smt {
   Z3_ast *cache; /* by term id; inc_ref'd */
   size_t capcache;
   unsigned timeout_ms;
+  bool params_set; /* timeout_ms is the solver's */
   FILE *dump, *own_dump;
   char error[256]; /* the first Z3 error since the last check */
   bool poisoned;   /* the cache holds a stand-in for an untranslatable term */
@@ -74,6 +75,9 @@ smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
 }
 
 void smt_set_timeout(smt *s, unsigned timeout_ms) {
+  /* Z3_solver_set_params costs more than most of our queries: only on a change */
+  if (s->params_set && s->timeout_ms == timeout_ms) return;
+  s->params_set = true;
   s->timeout_ms = timeout_ms;
   Z3_params p = Z3_mk_params(s->z);
   Z3_params_inc_ref(s->z, p);

@@ -1664,6 +1664,8 @@ void dpg_run(dpg *g, dpg_result *r) {
                (unsigned long long)g->o.target);
       break;
     }
+    /* returns no matched path takes never will be taken: drop them (reach.h) */
+    rc_prune_returns(g->G, &rr);
     double el = elapsed(g);
     if (g->o.timeout_s > 0 && el >= g->o.timeout_s) {
       rc_free(&rr);

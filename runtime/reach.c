@@ -127,6 +127,7 @@ typedef struct tab {
   pmap rets;     /* (callee entry, call state) → return targets of the exits reached */
   pset retseen;  /* (index in rets, return target) */
   pset summ;     /* (call state, return target) */
+  uint8_t *ret_used; /* per edge: a matched path takes this return */
   vec sumlist;   /* pairs, for the distance passes */
   uint8_t *fwd;
 } tab;
@@ -181,6 +182,7 @@ static void step(tab *t, uint32_t e, uint32_t s) {
         for (size_t j = 0; j < m; j++) {
           const nwa_edge *r = nwa_edge_at(a, rp[j]);
           if (r->dead || r->kind != NWA_RETURN || !pe_has(t, en, r->from)) continue;
+          t->ret_used[rp[j]] = 1;
           if (pset_add(&t->retseen, li, r->to)) vpush(&t->rets.lists[li], r->to);
         }
       }
@@ -195,6 +197,7 @@ static void step(tab *t, uint32_t e, uint32_t s) {
       uint32_t c = ed->pred;
       const vec *l = pm_get(&t->callers, e, c);
       if (!l || !l->n) continue;
+      t->ret_used[o[i]] = 1;
       bool created;
       uint32_t li = pm_index(&t->rets, e, c, &created);
       if (pset_add(&t->retseen, li, ed->to)) vpush(&t->rets.lists[li], ed->to);
@@ -246,7 +249,10 @@ void rc_analyze(const nwa *a, rc_result *r) {
   nwa_state start = nwa_start(a);
   if (start == NWA_NONE || start >= n) return;
 
-  tab t = {.a = a, .fwd = r->fwd, .nstates = n};
+  r->nedges = nwa_nedges(a);
+  r->ret_used = calloc(r->nedges + 1, 1);
+  if (!r->ret_used) abort();
+  tab t = {.a = a, .fwd = r->fwd, .nstates = n, .ret_used = r->ret_used};
   t.pe = calloc(n, sizeof *t.pe);
   if (!t.pe) abort();
   t.reached = calloc(n, sizeof *t.reached);
@@ -298,7 +304,19 @@ void rc_analyze(const nwa *a, rc_result *r) {
   free(bw.v);
 }
 
+size_t rc_prune_returns(nwa *a, const rc_result *r) {
+  size_t removed = 0;
+  for (size_t k = 0; k < r->nedges && r->ret_used; k++) {
+    const nwa_edge *e = nwa_edge_at(a, k);
+    if (e->dead || e->kind != NWA_RETURN || r->ret_used[k]) continue;
+    nwa_edge f = *e; /* nwa_remove may move the edge array */
+    if (nwa_remove(a, NWA_RETURN, f.from, f.pred, f.letter, f.to)) removed++;
+  }
+  return removed;
+}
+
 void rc_free(rc_result *r) {
+  free(r->ret_used);
   free(r->fwd);
   free(r->dist);
   free(r->depth);

@@ -34,10 +34,22 @@ typedef struct rc_result {
   uint32_t *dist;   /* per state: edges to an accepting state, or RC_INF */
   uint32_t *depth;  /* per state: edges from start (a shortest NWPrefix path), or RC_INF */
   size_t nsummaries; /* matched call/return pairs found (statistics) */
+  size_t nedges;
+  uint8_t *ret_used; /* per edge: 1 for a return edge some matched path takes */
 } rc_result;
 
 void rc_analyze(const nwa *a, rc_result *r);
 void rc_free(rc_result *r);
+
+/* Remove the live return edges (x, c, r) of the analysed automaton that no
+ * NWPrefix from the start takes: c is not reached, or no procedure entry
+ * that c calls reaches x along a same-level path.  Such an edge stays
+ * unused for good: splits and removals only shrink what is reachable (every
+ * path of a split automaton maps to one of the unsplit), and so does the
+ * intersection with a trace's fold.  Every run from the start is a path of
+ * the automaton (its soundness), so no run's return is removed.  Returns the
+ * number removed.  Must follow rc_analyze on the same automaton, unchanged. */
+size_t rc_prune_returns(nwa *a, const rc_result *r);
 
 /* The frontier policy (§3.3). */
 typedef enum rc_policy {

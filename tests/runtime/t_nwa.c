@@ -183,6 +183,47 @@ static void t_reach_matched(void) {
   nwa_free(a);
 }
 
+static bool live_return(const nwa *a, nwa_state x, nwa_state c, nwa_state r) {
+  for (size_t k = 0; k < nwa_nedges(a); k++) {
+    const nwa_edge *e = nwa_edge_at(a, k);
+    if (!e->dead && e->kind == NWA_RETURN && e->from == x && e->pred == c && e->to == r) return true;
+  }
+  return false;
+}
+
+/* rc_prune_returns: a return whose call predecessor is not reached, and one
+ * whose exit no entry called from its call predecessor reaches, go; the
+ * return a matched path takes stays, and so does the analysis's answer. */
+static void t_prune_returns(void) {
+  nwa *a = nwa_new(tc);
+  nwa_state s0 = nwa_add_state(a, T(), false), c1 = nwa_add_state(a, T(), false);
+  nwa_state c2 = nwa_add_state(a, T(), false), r1 = nwa_add_state(a, T(), false);
+  nwa_state r2 = nwa_add_state(a, T(), false), e = nwa_add_state(a, T(), false);
+  nwa_state x = nwa_add_state(a, T(), false), t = nwa_add_state(a, T(), true);
+  nwa_state e2 = nwa_add_state(a, T(), false), x2 = nwa_add_state(a, T(), false);
+  nwa_add_internal(a, s0, 1, c1);
+  nwa_add_call(a, c1, 2, e);
+  nwa_add_call(a, c2, 2, e);
+  nwa_add_internal(a, e, 3, x);
+  nwa_add_return(a, x, c1, 4, r1);
+  nwa_add_return(a, x, c2, 4, r2); /* c2 is not reached */
+  nwa_add_internal(a, r2, 5, t);
+  nwa_add_internal(a, e2, 3, x2); /* a procedure c1 does not call */
+  nwa_add_return(a, x2, c1, 4, r1);
+  rc_result r;
+  rc_analyze(a, &r);
+  CHECK(!r.reachable);
+  CHECK(rc_prune_returns(a, &r) == 2);
+  rc_free(&r);
+  CHECK(live_return(a, x, c1, r1));
+  CHECK(!live_return(a, x, c2, r2) && !live_return(a, x2, c1, r1));
+  rc_analyze(a, &r);
+  CHECK(!r.reachable && r.fwd[r1] && r.nsummaries == 1);
+  CHECK(rc_prune_returns(a, &r) == 0);
+  rc_free(&r);
+  nwa_free(a);
+}
+
 /* A target inside a callee is reachable with the call pending; a return
  * with no call before it (a pending return) is not an NWPrefix. */
 static void t_reach_pending(void) {
@@ -281,6 +322,7 @@ int main(void) {
   t_intersect();
   t_intersect_prune();
   t_reach_matched();
+  t_prune_returns();
   t_reach_pending();
   t_reach_recursive();
   t_frontier();

@@ -25,7 +25,7 @@
  * (in the input they will read, or in registers with --inputs all); a boot
  * step is removed when no initial state satisfies its destination. */
 #define DPG_BOOT 0xFFFFFFFEu
-#define BATCH 64 /* frontier steps per nested-reachability analysis */
+#define BATCH 64 /* states a batch of frontier steps may touch between analyses */
 
 static void add_boot(nwa *a, tm_ctx *tc) {
   nwa_state s0 = nwa_start(a);

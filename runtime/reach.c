@@ -120,9 +120,8 @@ static const vec *pm_get(const pmap *m, uint32_t a, uint32_t b) {
 typedef struct tab {
   const nwa *a;
   uint64_t **pe; /* path edges: per entry, a bit per state (made on first use) */
-  size_t npe, nstates;
+  size_t nstates;
   vec work;      /* pairs */
-  vec *reached;  /* per entry: states with a path edge from it */
   pmap callers;  /* (callee entry, call state) → entries of the calling procedures */
   pmap rets;     /* (callee entry, call state) → return targets of the exits reached */
   pset retseen;  /* (index in rets, return target) */
@@ -141,7 +140,6 @@ static void propagate(tab *t, uint32_t e, uint32_t s) {
   uint64_t bit = 1ull << (s % 64);
   if (t->pe[e][s / 64] & bit) return;
   t->pe[e][s / 64] |= bit;
-  t->npe++;
   vpush(&t->work, e);
   vpush(&t->work, s);
 }
@@ -156,7 +154,6 @@ static void summary(tab *t, uint32_t c, uint32_t r) {
 static void step(tab *t, uint32_t e, uint32_t s) {
   const nwa *a = t->a;
   t->fwd[s] = 1;
-  vpush(&t->reached[e], s);
   size_t n;
   const uint32_t *o = nwa_out(a, s, &n);
   for (size_t i = 0; i < n; i++) {
@@ -201,7 +198,6 @@ static void step(tab *t, uint32_t e, uint32_t s) {
       bool created;
       uint32_t li = pm_index(&t->rets, e, c, &created);
       if (pset_add(&t->retseen, li, ed->to)) vpush(&t->rets.lists[li], ed->to);
-      l = pm_get(&t->callers, e, c);
       summary(t, c, ed->to);
       for (size_t k = 0; k < l->n; k++) propagate(t, l->v[k], ed->to);
     }
@@ -255,8 +251,6 @@ void rc_analyze(const nwa *a, rc_result *r) {
   tab t = {.a = a, .fwd = r->fwd, .nstates = n, .ret_used = r->ret_used};
   t.pe = calloc(n, sizeof *t.pe);
   if (!t.pe) abort();
-  t.reached = calloc(n, sizeof *t.reached);
-  if (!t.reached) abort();
   propagate(&t, start, start);
   for (size_t w = 0; w < t.work.n; w += 2) step(&t, t.work.v[w], t.work.v[w + 1]);
   r->nsummaries = t.summ.n;
@@ -288,13 +282,9 @@ void rc_analyze(const nwa *a, rc_result *r) {
     if (nwa_accepting(a, (nwa_state)i)) r->dist[i] = 0;
   bfs(n, &bw, r->dist);
 
-  for (size_t i = 0; i < n; i++) {
-    free(t.reached[i].v);
-  }
   pm_free(&t.callers);
   pm_free(&t.rets);
   free(t.retseen.k);
-  free(t.reached);
   for (size_t i = 0; i < n; i++) free(t.pe[i]);
   free(t.pe);
   free(t.summ.k);
@@ -306,7 +296,8 @@ void rc_analyze(const nwa *a, rc_result *r) {
 
 size_t rc_prune_returns(nwa *a, const rc_result *r) {
   size_t removed = 0;
-  for (size_t k = 0; k < r->nedges && r->ret_used; k++) {
+  if (!r->ret_used) return 0; /* no analysis: no start state */
+  for (size_t k = 0; k < r->nedges; k++) {
     const nwa_edge *e = nwa_edge_at(a, k);
     if (e->dead || e->kind != NWA_RETURN || r->ret_used[k]) continue;
     nwa_edge f = *e; /* nwa_remove may move the edge array */

@@ -150,22 +150,30 @@ static void t_intersect_prune(void) {
   nwa_free(h);
 }
 
+/* Two call sites c1 (reached from s0) and c2 (not) of a procedure e → x,
+ * returning to r1 and r2; the target t follows r2 only.  st[] receives
+ * s0, c1, c2, r1, r2, e, x, t. */
+enum { TS_S0, TS_C1, TS_C2, TS_R1, TS_R2, TS_E, TS_X, TS_T, NSITE };
+static nwa *two_sites(nwa_state st[NSITE]) {
+  nwa *a = nwa_new(tc);
+  for (int i = 0; i < NSITE; i++) st[i] = nwa_add_state(a, T(), i == TS_T);
+  nwa_add_internal(a, st[TS_S0], 1, st[TS_C1]);
+  nwa_add_call(a, st[TS_C1], 2, st[TS_E]);
+  nwa_add_call(a, st[TS_C2], 2, st[TS_E]);
+  nwa_add_internal(a, st[TS_E], 3, st[TS_X]);
+  nwa_add_return(a, st[TS_X], st[TS_C1], 4, st[TS_R1]);
+  nwa_add_return(a, st[TS_X], st[TS_C2], 4, st[TS_R2]);
+  nwa_add_internal(a, st[TS_R2], 5, st[TS_T]);
+  return a;
+}
+
 /* Two call sites of f; the target follows only the second, which is not
  * reachable: a matched-return analysis says unreachable, a plain graph
  * search (returns to any site) would not. */
 static void t_reach_matched(void) {
-  nwa *a = nwa_new(tc);
-  nwa_state s0 = nwa_add_state(a, T(), false), c1 = nwa_add_state(a, T(), false);
-  nwa_state c2 = nwa_add_state(a, T(), false), r1 = nwa_add_state(a, T(), false);
-  nwa_state r2 = nwa_add_state(a, T(), false), e = nwa_add_state(a, T(), false);
-  nwa_state x = nwa_add_state(a, T(), false), t = nwa_add_state(a, T(), true);
-  nwa_add_internal(a, s0, 1, c1);
-  nwa_add_call(a, c1, 2, e);
-  nwa_add_call(a, c2, 2, e);
-  nwa_add_internal(a, e, 3, x);
-  nwa_add_return(a, x, c1, 4, r1);
-  nwa_add_return(a, x, c2, 4, r2);
-  nwa_add_internal(a, r2, 5, t);
+  nwa_state st[NSITE];
+  nwa *a = two_sites(st);
+  nwa_state c2 = st[TS_C2], r1 = st[TS_R1], r2 = st[TS_R2], x = st[TS_X], t = st[TS_T];
   rc_result r;
   rc_analyze(a, &r);
   CHECK(!r.reachable);
@@ -195,19 +203,10 @@ static bool live_return(const nwa *a, nwa_state x, nwa_state c, nwa_state r) {
  * whose exit no entry called from its call predecessor reaches, go; the
  * return a matched path takes stays, and so does the analysis's answer. */
 static void t_prune_returns(void) {
-  nwa *a = nwa_new(tc);
-  nwa_state s0 = nwa_add_state(a, T(), false), c1 = nwa_add_state(a, T(), false);
-  nwa_state c2 = nwa_add_state(a, T(), false), r1 = nwa_add_state(a, T(), false);
-  nwa_state r2 = nwa_add_state(a, T(), false), e = nwa_add_state(a, T(), false);
-  nwa_state x = nwa_add_state(a, T(), false), t = nwa_add_state(a, T(), true);
+  nwa_state st[NSITE];
+  nwa *a = two_sites(st);
+  nwa_state c1 = st[TS_C1], c2 = st[TS_C2], r1 = st[TS_R1], r2 = st[TS_R2], x = st[TS_X];
   nwa_state e2 = nwa_add_state(a, T(), false), x2 = nwa_add_state(a, T(), false);
-  nwa_add_internal(a, s0, 1, c1);
-  nwa_add_call(a, c1, 2, e);
-  nwa_add_call(a, c2, 2, e);
-  nwa_add_internal(a, e, 3, x);
-  nwa_add_return(a, x, c1, 4, r1);
-  nwa_add_return(a, x, c2, 4, r2); /* c2 is not reached */
-  nwa_add_internal(a, r2, 5, t);
   nwa_add_internal(a, e2, 3, x2); /* a procedure c1 does not call */
   nwa_add_return(a, x2, c1, 4, r1);
   rc_result r;

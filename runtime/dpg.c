@@ -66,7 +66,8 @@ struct dpg {
   fd_letters *L;
   nwa *G;
   nwa_letter *site;   /* per state of G */
-  bool smc;
+  bool smc;     /* a segment is writable and executable: fold per (address, instruction) */
+  fd_smc smc_code;
   uint64_t entry, sp0;
   dtrace *T;
   size_t nT, capT;
@@ -326,6 +327,8 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   if (S->lost || step >= S->t->n) return;
   S->c.x = x;
   const fd_step *fs = &S->t->st[step];
+  /* after exit or halt there is no state: nothing to witness, no successor */
+  if (fd_letter_halts(g->d, fd_letter_get(g->L, fs->letter))) return;
   bool ae = step == S->ae_step;
   sset frame = {0};
   if (fs->kind == EX_CALL) {
@@ -504,13 +507,20 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   free(done);
 }
 
+/* Does a run that ended with status s stop about to execute the instruction
+ * at its PC (so that PC = target counts as reaching it)?  Not after exit or
+ * halt (the program is over), nor a fault, trap or undecodable bytes (the
+ * instruction at PC is the one that failed). */
+static bool about_to_run(ex_status s) {
+  return s == EX_RUNNING || s == EX_BUDGET || s == EX_STOPPED_AE || s == EX_UNSUPPORTED;
+}
+
 /* A finished run (R.r set): did it reach the target (a step at it, or
  * stopped about to execute it) or make an AE violation? */
 static outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n) {
   for (size_t i = 0; i < n; i++)
     if (pos[i].pc == g->o.target) return OUT_TARGET;
-  bool stopped = R->r.status == EX_FAULT || R->r.status == EX_TRAP || R->r.status == EX_INVALID;
-  if (!stopped && ex_regs(R->x)[g->d->pc] == g->o.target) return OUT_TARGET;
+  if (about_to_run(R->r.status) && ex_regs(R->x)[g->d->pc] == g->o.target) return OUT_TARGET;
   return R->r.ae.found ? OUT_AE : OUT_NONE;
 }
 
@@ -622,7 +632,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   explore_add(g, NULL, (int64_t)g->nT - 1, t.pos, n, last_next);
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
-  nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN, g->smc, &psite);
+  nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN, g->smc ? &g->smc_code : NULL, &psite);
   add_boot(gp, g->tc);
   psite = xrealloc(psite, sizeof *psite * nwa_nstates(gp));
   psite[nwa_nstates(gp) - 1] = 0;
@@ -1087,16 +1097,57 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   if (e.letter == DPG_BOOT) return boot_step(g, &e, r);
   if (e.letter == NWA_ANY) { /* the state stands for one instruction: name its letters */
     const fd_letter *s = fd_letter_get(g->L, g->site[e.from]);
-    if (!s) {
-      stuck(g, &e, 3, "a frontier from an unexplored region has no instruction");
+    if (!s) { /* an unexplored region (TS's part of n) */
+      const dtrace *T = &g->T[t];
+      if (pos >= T->n) {
+        stuck(g, &e, 3, "a frontier from an unexplored region whose witness executes nothing");
+        return S_CONT;
+      }
+      /* Trace-based disassembly (§3.1) on the witness: its state executes
+       * the instruction I at its PC, so split n into the states that execute
+       * I next, which get I as their site, and the rest.  A partition of n:
+       * sound whatever the split, and the copy with the witness can now be
+       * refined like any state of the program (fd_at_insn pins what a run
+       * could change). */
+      const fd_letter *x = fd_letter_get(g->L, T->st[pos].letter);
+      isa_term rho = fd_at_insn(&g->v, g->smc ? &g->smc_code : NULL, x->pc, x->bytes, x->len);
+      nwa_letter site = fd_intern(g->L, x->pc, x->bytes, x->len, 0, x->insn);
+      size_t ne0 = nwa_nedges(g->G);
+      nwa_state n2 = nwa_split(g->G, e.from, rho);
+      g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
+      g->site[n2] = site;
+      fs_prune(g->fs, g->G, ne0);
+      /* the copy makes only the steps its instruction can make */
+      size_t nout;
+      const uint32_t *out = nwa_out(g->G, n2, &nout);
+      uint32_t *drop = malloc(sizeof *drop * (nout ? nout : 1));
+      size_t nd = 0;
+      if (!drop) exit(3);
+      for (size_t k = 0; k < nout; k++) {
+        const nwa_edge *f = nwa_edge_at(g->G, out[k]);
+        if (!f->dead && f->from == n2 && !fd_kind_possible(g->d, x->insn, (nwa_kind)f->kind)) drop[nd++] = out[k];
+      }
+      for (size_t k = 0; k < nd; k++) {
+        nwa_edge f = *nwa_edge_at(g->G, drop[k]);
+        nwa_remove(g->G, (nwa_kind)f.kind, f.from, f.pred, f.letter, f.to);
+      }
+      free(drop);
+      if (getenv("MCVETO_DPG_DEBUG"))
+        fprintf(stderr, "disassemble n%u at 0x%llx (witness t%zu@%zu): n%u\n", e.from, (unsigned long long)x->pc, t,
+                pos, n2);
       return S_CONT;
     }
     fd_letter c = *s;
+    if (!fd_kind_possible(g->d, c.insn, (nwa_kind)e.kind)) { /* e.g. a call step from a mov */
+      nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
+      return S_CONT;
+    }
     unsigned ndir = !fd_has_directions(g->d, c.insn)                   ? 1
                     : g->d->insns[c.insn].flow == ISA_FLOW_SYSCALL ? 3 /* exit, read EFAULT */
                                                                    : 2;
     for (unsigned d = 0; d < ndir; d++) {
       nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
+      if (fd_letter_halts(g->d, fd_letter_get(g->L, l))) continue; /* no state follows */
       if (e.kind == NWA_INTERNAL) nwa_add_internal(g->G, e.from, l, e.to);
       else if (e.kind == NWA_CALL) nwa_add_call(g->G, e.from, l, e.to);
       else nwa_add_return(g->G, e.from, e.pred, l, e.to);
@@ -1105,6 +1156,10 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     return S_CONT;
   }
   fd_letter I = *fd_letter_get(g->L, e.letter);
+  if (fd_letter_halts(g->d, &I)) { /* no state follows exit or halt: no run takes this edge */
+    nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
+    return S_CONT;
+  }
   const dtrace *T = &g->T[t];
   if (pos >= T->n || T->pos[pos].pc != I.pc) {
     stuck(g, &e, 3, "internal error: the witness is not at the frontier's instruction");
@@ -1460,9 +1515,7 @@ static bool confirm(dpg *g, in_assign *in, outcome want, ex_ae *ae) {
   const ex_pos *pos = ex_trace(R.x);
   bool reached = false;
   for (size_t i = 0; i < n && !reached; i++) reached = pos[i].pc == g->o.target;
-  if (!reached && (R.r.status == EX_RUNNING || R.r.status == EX_BUDGET || R.r.status == EX_EXITED ||
-                   R.r.status == EX_STOPPED_AE || R.r.status == EX_UNSUPPORTED || R.r.status == EX_HALTED))
-    reached = ex_regs(R.x)[g->d->pc] == g->o.target;
+  if (!reached && about_to_run(R.r.status)) reached = ex_regs(R.x)[g->d->pc] == g->o.target;
   if (want == OUT_TARGET) ok = reached;
   else if (want == OUT_AE && !reached) {
     ok = R.r.ae.found;
@@ -1518,6 +1571,15 @@ static bool witnessed_cb(void *ctx, nwa_state s, nwa_state callpred) {
   return pair_get(g, s, callpred, &w) && w.trace;
 }
 
+/* fd_smc.fixed: the page is mapped without write permission.  A store
+ * there faults (our emulator, qemu and Linux alike) and no system call of
+ * the model (exec.h) changes permissions, so the byte is the loaded one in
+ * every state.  Unmapped pages are not fixed: brk may map them. */
+static bool code_fixed(const void *ctx, uint64_t a) {
+  const mem_region *r = mem_region_of(ctx, a);
+  return r && !(r->perms & MEM_W);
+}
+
 dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, const dpg_opts *o) {
   dpg *g = calloc(1, sizeof *g);
   if (!g) exit(3);
@@ -1535,6 +1597,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   if (o->explore) g->xp = xp_new();
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
     if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->smc = true;
+  g->smc_code = (fd_smc){code_fixed, loaded};
   return g;
 }
 

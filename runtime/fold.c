@@ -104,6 +104,21 @@ bool fd_has_directions(const isa_desc *d, uint32_t insn) {
   }
 }
 
+bool fd_kind_possible(const isa_desc *d, uint32_t insn, nwa_kind k) {
+  const isa_insn_info *ii = &d->insns[insn];
+  bool call = ii->flow == ISA_FLOW_CALL || ii->flow == ISA_FLOW_ICALL, ret = ii->flow == ISA_FLOW_RETURN;
+  switch (k) {
+  case NWA_CALL: return call;
+  case NWA_RETURN: return ret;
+  default: return (!call && !ret) || ii->may_fall_through;
+  }
+}
+
+bool fd_letter_halts(const isa_desc *d, const fd_letter *e) {
+  isa_flow flow = d->insns[e->insn].flow;
+  return flow == ISA_FLOW_HALT || (flow == ISA_FLOW_SYSCALL && e->dir == 1);
+}
+
 static bool is_exit_call(const isa_desc *d, uint64_t nr) {
   const int64_t *n = d->syscall.numbers;
   return (n[ISA_SYS_EXIT] >= 0 && (uint64_t)n[ISA_SYS_EXIT] == nr) ||
@@ -170,7 +185,7 @@ typedef struct folder {
   const fd_vocab *v;
   fd_letters *L;
   nwa *g;
-  bool smc;
+  const fd_smc *smc; /* NULL: per address */
   fstate *map; /* open addressing on key + 1 (0 = empty) */
   size_t mcap, mn;
   nwa_letter *site;
@@ -193,6 +208,32 @@ static nwa_state new_state(folder *f, isa_term pred, bool acc, nwa_letter site) 
   return s;
 }
 
+static bool may_change(const fd_smc *smc, uint64_t a) { return smc && !(smc->fixed && smc->fixed(smc->ctx, a)); }
+
+/* Is the byte at a one the SMC variant must pin in predicates? */
+static bool byte_may_change(const folder *f, uint64_t a) { return may_change(f->smc, a); }
+
+isa_term fd_at_insn(const fd_vocab *v, const fd_smc *smc, uint64_t pc, const uint8_t *bytes, unsigned len) {
+  tm_ctx *tc = v->tc;
+  isa_term pred = pc_is(v, pc);
+  for (unsigned k = 0; k < len; k++)
+    if (may_change(smc, pc + k)) {
+      isa_term sel[2] = {v->mem, tm_const(tc, pc + k, v->d->addr_bits)};
+      isa_term b = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0);
+      pred = tm_app2(tc, ISA_OP_LAND, pred, tm_app2(tc, ISA_OP_EQ, b, tm_const(tc, bytes[k], 8)));
+    }
+  return pred;
+}
+
+/* Does the state of letter l (any direction) pin bytes, i.e. may the
+ * instruction at its address differ between runs? */
+static bool letter_pins(const folder *f, nwa_letter l) {
+  const fd_letter *e = fd_letter_get(f->L, l);
+  for (unsigned k = 0; k < e->len; k++)
+    if (byte_may_change(f, e->pc + k)) return true;
+  return false;
+}
+
 /* q_a (or q_{a,I}) for the position with that letter. */
 static nwa_state q_of(folder *f, nwa_letter l) {
   const fd_letter *e = fd_letter_get(f->L, l);
@@ -202,15 +243,7 @@ static nwa_state q_of(folder *f, nwa_letter l) {
   size_t i = (key * 0x9E3779B97F4A7C15ull >> 20) & (f->mcap - 1);
   for (; f->map[i].key; i = (i + 1) & (f->mcap - 1))
     if (f->map[i].key == key + 1) return f->map[i].s;
-  tm_ctx *tc = f->v->tc;
-  isa_term pred = pc_is(f->v, e->pc);
-  if (f->smc) /* q_{a,I}: the bytes at a are I's */
-    for (unsigned k = 0; k < e->len; k++) {
-      isa_term sel[2] = {f->v->mem, tm_const(tc, e->pc + k, f->v->d->addr_bits)};
-      isa_term b = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0);
-      pred = tm_app2(tc, ISA_OP_LAND, pred, tm_app2(tc, ISA_OP_EQ, b, tm_const(tc, e->bytes[k], 8)));
-    }
-  nwa_state s = new_state(f, pred, false, l0);
+  nwa_state s = new_state(f, fd_at_insn(f->v, f->smc, e->pc, e->bytes, e->len), false, l0);
   f->map[i].key = key + 1;
   f->map[i].s = s;
   if (++f->mn * 2 > f->mcap) { /* grow */
@@ -242,8 +275,8 @@ static bool has_edge(const nwa *g, nwa_state from, nwa_letter l, uint8_t kind) {
 
 /* Where a matched return to call-site state c lands: the call's return
  * address ra (its address plus its length: what it pushes, and what a return
- * transition requires).  That is π's state at ra when π has one (per-address
- * folding); otherwise a surrogate TS_ra, TS with the predicate PC = ra, so that
+ * transition requires).  That is π's state at ra when π has one and, under
+ * SMC, no run can change the instruction there; otherwise a surrogate TS_ra, TS with the predicate PC = ra, so that
  * a return in another calling context can be refuted on the return itself
  * (TS, whose predicate is true, would make every such path accepting). */
 static nwa_state landing_state(folder *f, nwa_state c, const fd_step *st, const nwa_state *q, size_t n) {
@@ -252,9 +285,8 @@ static nwa_state landing_state(folder *f, nwa_state c, const fd_step *st, const 
     const fd_letter *e = fd_letter_get(f->L, st[i].letter);
     uint64_t mask = f->v->d->addr_bits >= 64 ? ~0ull : (1ull << f->v->d->addr_bits) - 1;
     uint64_t ra = (e->pc + e->len) & mask;
-    if (!f->smc)
-      for (size_t j = 0; j < n; j++)
-        if (st[j].pc == ra) return q[j];
+    for (size_t j = 0; j < n; j++) /* under SMC only if no run can change what is at ra */
+      if (st[j].pc == ra && (!f->smc || !letter_pins(f, st[j].letter))) return q[j];
     nwa_state s = new_state(f, pc_is(f->v, ra), true, 0);
     nwa_add_internal(f->g, s, NWA_ANY, f->ts);
     nwa_add_call(f->g, s, NWA_ANY, f->ts);
@@ -277,10 +309,22 @@ static bool has_return(const nwa *g, nwa_state x, nwa_state c, nwa_letter l) {
   return false;
 }
 
-static nwa_letter other_dir(folder *f, nwa_letter l) {
-  const fd_letter *e = fd_letter_get(f->L, l);
-  fd_letter c = *e;
-  return fd_intern(f->L, c.pc, c.bytes, c.len, !c.dir, c.insn);
+/* The outcomes of l's instruction other than l's own that rules 8 and 10
+ * add: the other direction; for a system call, of "returns" (0) and "ends
+ * the program" (1), those that are not l's.  (Direction 2, a read that
+ * failed with EFAULT, is not added where π did not see it: Pre cannot
+ * refute it, having no term for permissions; see docs/verifier.md.)
+ * Returns how many. */
+static unsigned other_dirs(folder *f, nwa_letter l, nwa_letter out[2]) {
+  fd_letter c = *fd_letter_get(f->L, l);
+  if (f->v->d->insns[c.insn].flow != ISA_FLOW_SYSCALL) {
+    out[0] = fd_intern(f->L, c.pc, c.bytes, c.len, !c.dir, c.insn);
+    return 1;
+  }
+  unsigned n = 0;
+  for (unsigned dir = 0; dir < 2; dir++)
+    if (dir != c.dir) out[n++] = fd_intern(f->L, c.pc, c.bytes, c.len, dir, c.insn);
+  return n;
 }
 
 /* Return transitions to TS from exit state x for a return letter whose
@@ -290,7 +334,8 @@ static void returns_to_ts(folder *f, nwa_state x, nwa_letter l, const nwa_state 
   for (size_t k = 0; k < ncallers; k++) nwa_add_return(f->g, x, callers[k], l, f->ts);
 }
 
-nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_end end, bool smc, nwa_letter **site) {
+nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_end end, const fd_smc *smc,
+             nwa_letter **site) {
   const isa_desc *d = v->d;
   tm_ctx *tc = v->tc;
   folder f = {.v = v, .L = L, .g = nwa_new(tc), .smc = smc};
@@ -411,13 +456,13 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
     if (end == FD_END_HALT)
       nwa_add_internal(f.g, q[last], l, f.exit);
     else {
-      nwa_letter ls[2] = {l, 0};
-      if (end == FD_END_FAULT && fd_has_directions(d, e->insn)) ls[1] = other_dir(&f, l);
-      for (int k = 0; k < 2 && ls[k]; k++) {
+      nwa_letter ls[3] = {l, 0, 0};
+      if (end == FD_END_FAULT && fd_has_directions(d, e->insn)) other_dirs(&f, l, ls + 1);
+      for (int k = 0; k < 3 && ls[k]; k++) {
         const fd_letter *ek = fd_letter_get(L, ls[k]);
         bool fell = ek->dir && flow != ISA_FLOW_CJUMP && flow != ISA_FLOW_SYSCALL;
         if (fell || (flow != ISA_FLOW_CALL && flow != ISA_FLOW_ICALL && flow != ISA_FLOW_RETURN))
-          nwa_add_internal(f.g, q[last], ls[k], (flow == ISA_FLOW_SYSCALL && ek->dir) ? f.exit : f.ts);
+          nwa_add_internal(f.g, q[last], ls[k], fd_letter_halts(d, ek) ? f.exit : f.ts);
         else if (flow == ISA_FLOW_RETURN) {
           nwa_add_internal(f.g, q[last], ls[k], f.ts);
           returns_to_ts(&f, q[last], ls[k], callers, ncallers);
@@ -466,31 +511,40 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
         nwa_add_call(f.g, s, l, sur[s]);
     }
     if (!fd_has_directions(d, insn) || (i == last && end == FD_END_FAULT)) continue;
-    nwa_letter o = other_dir(&f, l);
-    const fd_letter *eo = fd_letter_get(L, o);
-    /* is the other outcome observed from this state? */
-    bool seen = has_edge(f.g, q[i], o, NWA_INTERNAL) || has_edge(f.g, q[i], o, NWA_CALL) ||
-                has_edge(f.g, q[i], o, NWA_RETURN);
-    if (seen) continue;
-    if (flow == ISA_FLOW_CJUMP)
-      nwa_add_internal(f.g, q[i], o, f.ts);
-    else if (flow == ISA_FLOW_SYSCALL)
-      nwa_add_internal(f.g, q[i], o, eo->dir ? f.exit : f.ts);
-    else if (eo->dir) /* a call or return that would fall through */
-      nwa_add_internal(f.g, q[i], o, f.ts);
-    else if (flow == ISA_FLOW_RETURN) {
-      nwa_add_internal(f.g, q[i], o, f.ts);
-      returns_to_ts(&f, q[i], o, callers, ncallers);
-    } else
-      nwa_add_call(f.g, q[i], o, f.ts);
+    nwa_letter others[2];
+    unsigned nothers = other_dirs(&f, l, others);
+    for (unsigned k = 0; k < nothers; k++) {
+      nwa_letter o = others[k];
+      const fd_letter *eo = fd_letter_get(L, o);
+      /* is the other outcome observed from this state? */
+      bool seen = has_edge(f.g, q[i], o, NWA_INTERNAL) || has_edge(f.g, q[i], o, NWA_CALL) ||
+                  has_edge(f.g, q[i], o, NWA_RETURN);
+      if (seen) continue;
+      if (flow == ISA_FLOW_CJUMP)
+        nwa_add_internal(f.g, q[i], o, f.ts);
+      else if (flow == ISA_FLOW_SYSCALL)
+        nwa_add_internal(f.g, q[i], o, fd_letter_halts(d, eo) ? f.exit : f.ts);
+      else if (eo->dir) /* a call or return that would fall through */
+        nwa_add_internal(f.g, q[i], o, f.ts);
+      else if (flow == ISA_FLOW_RETURN) {
+        nwa_add_internal(f.g, q[i], o, f.ts);
+        returns_to_ts(&f, q[i], o, callers, ncallers);
+      } else
+        nwa_add_call(f.g, q[i], o, f.ts);
+    }
   }
-  /* SMC variant (§3.1): every position may continue anywhere unexplored. */
+  /* SMC variant (§3.1): a position may continue anywhere unexplored.  Only
+   * where the observed successor pins bytes: a run from q[i] whose next
+   * instruction is fixed lands in that instruction's only state, or (an
+   * outcome or target π did not see) where rules 7–10 and 12 send it. */
   if (smc) {
     top = 0;
     for (size_t i = 0; i < n; i++) {
-      nwa_add_internal(f.g, q[i], NWA_ANY, f.ts);
-      nwa_add_call(f.g, q[i], NWA_ANY, f.ts);
-      nwa_add_return(f.g, q[i], top ? q[stack[top - 1]] : f.ts, NWA_ANY, f.ts);
+      if (i < last && letter_pins(&f, st[i + 1].letter)) {
+        nwa_add_internal(f.g, q[i], NWA_ANY, f.ts);
+        nwa_add_call(f.g, q[i], NWA_ANY, f.ts);
+        nwa_add_return(f.g, q[i], top ? q[stack[top - 1]] : f.ts, NWA_ANY, f.ts);
+      }
       if (st[i].kind == 1) stack[top++] = i;
       else if (st[i].kind == 2 && top) top--;
     }

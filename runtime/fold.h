@@ -51,6 +51,16 @@ bool fd_has_directions(const isa_desc *d, uint32_t insn);
  * system-call number (system calls only). */
 unsigned fd_direction(const isa_desc *d, uint32_t insn, uint64_t pc, unsigned len, uint64_t next_pc, uint64_t sysnr);
 
+/* Can the instruction make a transition of kind k?  A call (direct or
+ * indirect) makes call steps, a return return steps, and either makes an
+ * internal step only when it may fall through; every other instruction
+ * makes internal steps only (exec.c classifies positions the same way). */
+bool fd_kind_possible(const isa_desc *d, uint32_t insn, nwa_kind k);
+
+/* Does the outcome end the program (exit, exit_group, halt)?  No state
+ * follows it: the run is over, and its last PC is never executed. */
+bool fd_letter_halts(const isa_desc *d, const fd_letter *e);
+
 /* The state vocabulary: variables predicates and Pre are written over. */
 typedef struct fd_vocab {
   const isa_desc *d;
@@ -85,11 +95,34 @@ typedef enum fd_end {
  * q2 = PC == target || V (accepting), wildcard transitions of every kind. */
 nwa *fd_initial(const fd_vocab *v, uint64_t target);
 
-/* G_π for the run steps[0..n) (n >= 1).  smc selects states q_{a,I}.
+/* The self-modifying-code variant's view of the code: fixed(ctx, a) says
+ * that no run can change the byte at a (the page is mapped without write
+ * permission and no supported system call changes permissions), so the
+ * instruction there is the same in every state.  fixed may be NULL: every
+ * byte may change (the report's variant as written). */
+typedef struct fd_smc {
+  bool (*fixed)(const void *ctx, uint64_t addr);
+  const void *ctx;
+} fd_smc;
+
+/* The predicate of q_a (smc NULL) or q_{a,I} for the instruction of len
+ * bytes at pc: PC = pc, and under SMC each of its bytes a run can change
+ * equals I's (the others are I's in every state, and conjuncts on them would
+ * only be refinement work: each store would have to be shown to miss them).
+ * A state with this predicate executes that instruction and no other. */
+isa_term fd_at_insn(const fd_vocab *v, const fd_smc *smc, uint64_t pc, const uint8_t *bytes, unsigned len);
+
+/* G_π for the run steps[0..n) (n >= 1).  smc NULL folds per address (q_a);
+ * otherwise states are q_{a,I}, whose predicates pin I's bytes that are not
+ * fixed (a state whose bytes are all fixed is q_a: there is only one I at a),
+ * with the report's "continue anywhere" transitions from every position whose
+ * observed successor pins bytes (only then can a run from it leave π's
+ * states), and a call's landing is π's state at the return address when the
+ * instruction there is fixed, a surrogate otherwise.
  * *site receives, per state of the result, the letter with direction 0 of
  * the instruction the state stands for, or 0 for TS, its surrogates and
  * Exit (malloc'd; the caller frees it). */
-nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *steps, size_t n, fd_end end, bool smc,
+nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *steps, size_t n, fd_end end, const fd_smc *smc,
              nwa_letter **site);
 
 #endif

@@ -164,10 +164,13 @@ static const char *kname(int k) { return k == NWA_INTERNAL ? "internal" : k == N
 /* Fold and check what every G_π has: the state count, the start (the first
  * position's state), TS (rule 5: accepting, labelled true, site 0), Exit
  * (rule 11: rejecting, labelled true, site 0). */
+static const fd_smc all_may_change = {NULL, NULL}; /* the report's SMC variant */
+static const fd_smc *smc_view = &all_may_change;  /* what fold passes under SMC */
+
 static fx fold(const char *name, const fd_step *st, size_t n, fd_end end, bool smc, size_t nstates) {
   cur = name;
   fx f = {0};
-  f.g = fd_fold(&V, L, st, n, end, smc, &f.site);
+  f.g = fd_fold(&V, L, st, n, end, smc ? smc_view : NULL, &f.site);
   f.ts = f.ex = NWA_NONE;
   if (nwa_nstates(f.g) != nstates) {
     fprintf(stderr, "%s: %zu states, expected %zu\n", name, nwa_nstates(f.g), nstates);
@@ -698,7 +701,7 @@ static void t_smc(void) {
            I_(x, NWA_ANY, T), C_(x, NWA_ANY, T), R_(x, c, NWA_ANY, T),    /* inside the callee */
            I_(r, NWA_ANY, T), C_(r, NWA_ANY, T), R_(r, c, NWA_ANY, T),    /* the ret's own position */
            I_(jj, NWA_ANY, T), C_(jj, NWA_ANY, T), R_(jj, T, NWA_ANY, T), /* matched again */
-           I_(b, NWA_ANY, T), C_(b, NWA_ANY, T), R_(b, T, NWA_ANY, T),
+           /* none from b, the last position: rule 10 sends its letter to TS */
            TS_OUT(f, s), R_(s, c, NWA_ANY, T)); /* the surrogate landing of c */
     done(&f);
   }
@@ -710,6 +713,65 @@ static void t_smc(void) {
            I_(a, m2, f.ts), R_(f.ts, c, NWA_ANY, f.ts), TS_LOOPS(f));
     done(&f);
   }
+}
+
+/* SMC folding where some code is fixed (mapped read-only): the run of t_smc.
+ * A fixed instruction's state is q_a (no byte conjuncts: it is the same in
+ * every state); the "continue anywhere" transitions leave only positions
+ * whose observed successor pins bytes; a call whose return address holds a
+ * fixed instruction π executed lands on that instruction's state. */
+static bool fixed_from_2000(const void *ctx, uint64_t a) {
+  (void)ctx;
+  return a >= 0x2000;
+}
+static bool fixed_1005_to_2000(const void *ctx, uint64_t a) {
+  (void)ctx;
+  return a >= 0x1005 && a < 0x2000;
+}
+
+static void t_smc_fixed(void) {
+  use_isa(&x86_isa_desc);
+  ins jmp = INS(0xE9, 0xF1, 0xFF, 0xFF, 0xFF); /* at 0x100A: jmp 0x1000 */
+  fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0),
+                  step(0x2005, RET, 0, 2),  step(0x100A, jmp, 0, 0),       step(0x1000, MOV2, 0, 0)};
+  nwa_letter m1 = let(0x1000, MOV1, 0), m2 = let(0x1000, MOV2, 0), call = let(0x1005, CALL_1005, 0);
+  nwa_letter m3 = let(0x2000, MOV1, 0), ret = let(0x2005, RET, 0), j = let(0x100A, jmp, 0);
+  {
+    /* The callee is read-only.  States: six positions' (two at 0x1000),
+     * TS, Exit, TS_100A (0x100A is writable). */
+    fd_smc view = {fixed_from_2000, NULL};
+    smc_view = &view;
+    fx f = fold("smc, callee fixed", st, 6, FD_END_OPEN, true, 9);
+    nwa_state a = qai(&f, 0x1000, MOV1), c = qai(&f, 0x1005, CALL_1005), x = qa(&f, 0x2000, MOV1);
+    nwa_state r = qa(&f, 0x2005, RET), jj = qai(&f, 0x100A, jmp), b = qai(&f, 0x1000, MOV2);
+    const uint64_t no[] = {0x1000, 0x1005, 0x2000, 0x2005};
+    nwa_state s = ts_ra(&f, 0x100A, no, 4);
+    nwa_state T = f.ts;
+    EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, b),
+           I_(r, ret, T), I_(b, m2, T), R_(T, c, NWA_ANY, T), TS_LOOPS(f),
+           I_(a, NWA_ANY, T), C_(a, NWA_ANY, T), R_(a, T, NWA_ANY, T),   /* next: c, pinned */
+           I_(r, NWA_ANY, T), C_(r, NWA_ANY, T), R_(r, c, NWA_ANY, T),   /* next: 0x100A, pinned */
+           I_(jj, NWA_ANY, T), C_(jj, NWA_ANY, T), R_(jj, T, NWA_ANY, T), /* next: b, pinned */
+           TS_OUT(f, s), R_(s, c, NWA_ANY, T));
+    done(&f);
+  }
+  {
+    /* 0x1000 (the patched instruction) and the callee are writable, the
+     * call and the jmp fixed.  c's landing is q_100A itself: no surrogate. */
+    fd_smc view = {fixed_1005_to_2000, NULL};
+    smc_view = &view;
+    fx f = fold("smc, call and jmp fixed", st, 6, FD_END_OPEN, true, 8);
+    nwa_state a = qai(&f, 0x1000, MOV1), c = qa(&f, 0x1005, CALL_1005), x = qai(&f, 0x2000, MOV1);
+    nwa_state r = qai(&f, 0x2005, RET), jj = qa(&f, 0x100A, jmp), b = qai(&f, 0x1000, MOV2);
+    nwa_state T = f.ts;
+    EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, b),
+           I_(r, ret, T), I_(b, m2, T), R_(T, c, NWA_ANY, T), TS_LOOPS(f),
+           I_(c, NWA_ANY, T), C_(c, NWA_ANY, T), R_(c, T, NWA_ANY, T),    /* next: x, pinned */
+           I_(x, NWA_ANY, T), C_(x, NWA_ANY, T), R_(x, c, NWA_ANY, T),    /* next: r, pinned */
+           I_(jj, NWA_ANY, T), C_(jj, NWA_ANY, T), R_(jj, T, NWA_ANY, T)); /* next: b, pinned */
+    done(&f);
+  }
+  smc_view = &all_may_change;
 }
 
 /* PowerPC: a return that may fall through (beqlr) has two outcomes.
@@ -1058,8 +1120,9 @@ static void t_two_callees(void) {
              I_(s2, NWA_ANY, T), C_(s2, NWA_ANY, T), R_(s2, T, NWA_ANY, T), R_(t, s2, NWA_ANY, T),
              R_(j, s2, NWA_ANY, T), I_(a1, NWA_ANY, T), C_(a1, NWA_ANY, T), R_(a1, s2, NWA_ANY, T),
              I_(s3, NWA_ANY, T), C_(s3, NWA_ANY, T), R_(s3, T, NWA_ANY, T), I_(br, NWA_ANY, T), C_(br, NWA_ANY, T),
-             R_(br, s3, NWA_ANY, T), I_(m1, NWA_ANY, T), C_(m1, NWA_ANY, T), R_(m1, T, NWA_ANY, T),
-             I_(sy, NWA_ANY, T), C_(sy, NWA_ANY, T), R_(sy, T, NWA_ANY, T));
+             R_(br, s3, NWA_ANY, T), I_(m1, NWA_ANY, T), C_(m1, NWA_ANY, T), R_(m1, T, NWA_ANY, T));
+    /* (none from q_1019: the last position has no successor in π; rules
+     * 10 and 11 send its outcomes to TS and Exit) */
 #undef TWO_CALLEES_COMMON
     /* Under SMC the landing of H's call site is TS_200A, so the BFS cannot
      * step over H's call: q_200A is not reached from A's entry and gets no
@@ -1146,6 +1209,7 @@ int main(void) {
   t_indirect_call();
   t_endings();
   t_smc();
+  t_smc_fixed();
   t_ppc_fall_through();
   t_recursion();
   t_ppc_recursion();

@@ -66,6 +66,8 @@ struct dpg {
   fd_letters *L;
   nwa *G;
   nwa_letter *site;   /* per state of G */
+  const nwa_letter *ra_site; /* the site array of the graph being pruned (prune) */
+  size_t ra_nsite;
   bool smc;     /* a segment is writable and executable: fold per (address, instruction) */
   fd_smc smc_code;
   uint64_t entry, sp0;
@@ -477,6 +479,27 @@ static void cand_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
  * candidate invariant of its address, once per (address, candidate) over
  * the whole search, so later runs that agree add no states.  Both halves
  * keep every transition (nwa_split), so G_π stays an overapproximation. */
+/* fs_ra_fn on the graph being pruned: a state whose site is a call. */
+static bool call_ra(const void *ctx, nwa_state p, uint64_t *ra) {
+  const dpg *g = ctx;
+  if (p >= g->ra_nsite || !g->ra_site[p]) return false;
+  const fd_letter *e = fd_letter_get(g->L, g->ra_site[p]);
+  isa_flow flow = g->d->insns[e->insn].flow;
+  if (e->dir || (flow != ISA_FLOW_CALL && flow != ISA_FLOW_ICALL)) return false;
+  uint64_t mask = g->d->addr_bits >= 64 ? ~0ull : (1ull << g->d->addr_bits) - 1;
+  *ra = (e->pc + e->len) & mask;
+  return true;
+}
+
+/* fs_prune on a (g->G or a fold) whose states' sites are site[]. */
+static void prune(dpg *g, nwa *a, const nwa_letter *site, size_t first) {
+  g->ra_site = site;
+  g->ra_nsite = nwa_nstates(a);
+  fs_prune(g->fs, a, first);
+  g->ra_site = NULL;
+  g->ra_nsite = 0;
+}
+
 static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   size_t ns = nwa_nstates(gp);
   uint64_t *done = malloc(sizeof *done * (ns ? ns : 1));
@@ -638,7 +661,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   psite[nwa_nstates(gp) - 1] = 0;
   if (cs) {
     split_candidates(g, cs, gp, &psite);
-    fs_prune(g->fs, gp, 0);
+    prune(g, gp, psite, 0);
   }
   cd_free(cs);
   if (getenv("MCVETO_TRACE_DEBUG")) {
@@ -672,7 +695,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   free(g->site);
   g->G = ng;
   g->site = site;
-  fs_prune(g->fs, g->G, 0);
+  prune(g, g->G, g->site, 0);
   return OUT_NONE;
 }
 
@@ -1116,7 +1139,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       nwa_state n2 = nwa_split(g->G, e.from, rho);
       g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
       g->site[n2] = site;
-      fs_prune(g->fs, g->G, ne0);
+      prune(g, g->G, g->site, ne0);
       /* the copy makes only the steps its instruction can make */
       size_t nout;
       const uint32_t *out = nwa_out(g->G, n2, &nout);
@@ -1356,7 +1379,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     nwa_state n2 = nwa_split(g->G, e.from, rho);
     g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
     g->site[n2] = g->site[e.from];
-    fs_prune(g->fs, g->G, ne0);
+    prune(g, g->G, g->site, ne0);
   }
   nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
   return S_CONT;
@@ -1593,6 +1616,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   fd_vocab_init(&g->v, d, g->tc);
   g->L = fd_letters_new();
   g->fs = fs_new(&g->v, g->L);
+  fs_set_return_sites(g->fs, call_ra, g);
   g->devnull = fopen("/dev/null", "w");
   if (o->explore) g->xp = xp_new();
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */

@@ -27,7 +27,38 @@ struct fs_cache {
   size_t npp, cappp;
   memo_ent *m;   /* open addressing */
   size_t mcap, mn;
+  fs_ra_fn ra;   /* return address of a call state (fs_set_return_sites) */
+  const void *ra_ctx;
 };
+
+void fs_set_return_sites(fs_cache *c, fs_ra_fn ra, const void *ctx) {
+  c->ra = ra;
+  c->ra_ctx = ctx;
+}
+
+/* Do the facts fm say ¬V and PC = a for some a other than ra? */
+static bool lands_elsewhere(const fs_cache *c, isa_term fm, uint64_t ra) {
+  tm_ctx *tc = c->v->tc;
+  isa_term st[MAX_ATOMS];
+  size_t n = 0;
+  bool notv = false, other = false;
+  st[n++] = fm;
+  while (n) {
+    isa_term y = st[--n];
+    if (tm_kind(tc, y) == ISA_OP_LAND) {
+      if (n + 2 > MAX_ATOMS) continue;
+      st[n++] = tm_arg(tc, y, 0);
+      st[n++] = tm_arg(tc, y, 1);
+      continue;
+    }
+    uint64_t a;
+    if (tm_kind(tc, y) == ISA_OP_LNOT && tm_arg(tc, y, 0) == c->v->V) notv = true;
+    else if (tm_kind(tc, y) == ISA_OP_EQ && tm_arg(tc, y, 0) == c->v->pc && tm_is_const(tc, tm_arg(tc, y, 1), &a) &&
+             a != ra)
+      other = true;
+  }
+  return notv && other;
+}
 
 fs_cache *fs_new(const fd_vocab *v, const fd_letters *L) {
   fs_cache *c = calloc(1, sizeof *c);
@@ -175,10 +206,13 @@ static bool step_false(fs_cache *c, isa_term fn, nwa_letter l, unsigned kind, is
 
 bool fs_infeasible(fs_cache *c, const nwa *a, size_t k) {
   const nwa_edge *e = nwa_edge_at(a, k);
-  if (e->dead || e->letter == NWA_ANY) return false;
+  if (e->dead) return false;
   tm_ctx *tc = c->v->tc;
   isa_term fm = facts_of(c, nwa_pred(a, e->to), false);
   if (tm_is_const(tc, fm, NULL)) return false; /* nothing to contradict */
+  uint64_t ra;
+  if (e->kind == NWA_RETURN && c->ra && c->ra(c->ra_ctx, e->pred, &ra) && lands_elsewhere(c, fm, ra)) return true;
+  if (e->letter == NWA_ANY) return false;
   if (e->kind == NWA_RETURN) {
     isa_term fp = facts_of(c, nwa_pred(a, e->pred), true);
     if (!tm_is_const(tc, fp, NULL) && tm_conj_contradicts(tc, fp, fm)) return true;

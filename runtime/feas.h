@@ -24,6 +24,13 @@
  * return restores the call's depth and leaves the words below it as the
  * call found them (pre.h: a call writes `$A[$D]` and increments `$D`).
  *
+ * With return sites known (fs_set_return_sites), a return edge (x, p, I, m),
+ * whatever its letter, is infeasible when p's states execute a call whose
+ * return address is ra and facts(m) say ¬V and PC = a with a ≠ ra: the
+ * matching call pushed ra on the auxiliary stack, the words below the
+ * depth a call found are as it left them when it returns, and a return to
+ * anything but the top sets V (§3.5).
+ *
  * Ownership: an fs_cache borrows the vocabulary and the letter table, which
  * must outlive it, and owns its memo tables. */
 #ifndef MCVETO_FEAS_H
@@ -40,8 +47,14 @@ typedef struct fs_cache fs_cache;
 fs_cache *fs_new(const fd_vocab *v, const fd_letters *L);
 void fs_free(fs_cache *c); /* NULL is fine */
 
+/* ra(ctx, p, &ra): p's states all execute one call instruction (not its
+ * fall-through outcome), whose return address is ra.  false: unknown. */
+typedef bool (*fs_ra_fn)(const void *ctx, nwa_state p, uint64_t *ra);
+/* Use ra (NULL: none) for return edges from now on; ctx is borrowed. */
+void fs_set_return_sites(fs_cache *c, fs_ra_fn ra, const void *ctx);
+
 /* Is live edge k of a infeasible by the facts of its states?  Edges with
- * the wildcard letter are never judged. */
+ * the wildcard letter are judged only by the return-site rule. */
 bool fs_infeasible(fs_cache *c, const nwa *a, size_t k);
 
 /* Remove every live edge numbered first or higher that fs_infeasible

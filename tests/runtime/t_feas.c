@@ -15,7 +15,12 @@
  *   (e) the wildcard letter is never judged; fs_prune removes exactly the
  *       infeasible edges from `first` on and counts them;
  *   (f) folding: k <u min(4, x) is false for k >= 4 and stays open for
- *       k < 4; min(min(EDX, 0x1000), x) <=u 0x1000 is true. */
+ *       k < 4; min(min(EDX, 0x1000), x) <=u 0x1000 is true;
+ *   (g) return sites (fs_set_return_sites): a return, wildcard or not,
+ *       whose call predecessor is a call with return address 0x2005 into
+ *       ¬V ∧ PC = 0x2006 is infeasible; into ¬V ∧ PC = 0x2005, into
+ *       PC = 0x2006 without ¬V (an AE violation may land there) and from a
+ *       predecessor the callback does not know are not. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +52,15 @@ static nwa_letter letter(uint64_t pc, const uint8_t *b, unsigned len) {
 static isa_term reg(const char *name) { return tm_var(tc, name, 32); }
 static isa_term eq(isa_term a, uint64_t k) { return tm_app2(tc, ISA_OP_EQ, a, tm_const(tc, k, 32)); }
 static isa_term and2(isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_LAND, a, b); }
+
+/* (g): state known_call executes the call at 0x2000 (5 bytes) */
+static nwa_state known_call = NWA_NONE;
+static bool ra_of(const void *ctx, nwa_state p, uint64_t *ra) {
+  (void)ctx;
+  if (p != known_call) return false;
+  *ra = 0x2005;
+  return true;
+}
 
 int main(void) {
   D = &x86_isa_desc;
@@ -135,6 +149,34 @@ int main(void) {
   CHECK(tm_is_const(tc, tm_app2(tc, ISA_OP_ULE, got, page), &cv) && cv == 1);
   CHECK(tm_is_const(tc, tm_app2(tc, ISA_OP_ULT, got, tm_const(tc, 0x1001, 32)), &cv) && cv == 1);
   CHECK(!tm_is_const(tc, tm_app2(tc, ISA_OP_ULT, got, page), NULL));
+
+  /* (g) */
+  {
+    nwa *b = nwa_new(tc);
+    isa_term pc = V.pc, notv = tm_app1(tc, ISA_OP_LNOT, V.V);
+    nwa_state x = nwa_add_state(b, eq(pc, 0x3000), false);
+    known_call = nwa_add_state(b, eq(pc, 0x2000), false);
+    nwa_state other = nwa_add_state(b, eq(pc, 0x2000), false);
+    nwa_state at5 = nwa_add_state(b, and2(notv, eq(pc, 0x2005)), false);
+    nwa_state at6 = nwa_add_state(b, and2(notv, eq(pc, 0x2006)), false);
+    nwa_state at6v = nwa_add_state(b, eq(pc, 0x2006), false);
+    nwa_add_return(b, x, known_call, lret, at6);     /* 0: infeasible */
+    nwa_add_return(b, x, known_call, NWA_ANY, at6);  /* 1: infeasible, wildcard too */
+    nwa_add_return(b, x, known_call, lret, at5);     /* 2: the return address */
+    nwa_add_return(b, x, known_call, NWA_ANY, at6v); /* 3: V not excluded */
+    nwa_add_return(b, x, other, lret, at6);          /* 4: predecessor unknown */
+    const bool wantg[] = {true, true, false, false, false};
+    CHECK(!fs_infeasible(fs, b, 0)); /* no return sites yet */
+    fs_set_return_sites(fs, ra_of, NULL);
+    for (size_t i = 0; i < sizeof wantg / sizeof wantg[0]; i++) {
+      bool got = fs_infeasible(fs, b, i);
+      if (got != wantg[i]) fprintf(stderr, "(g) edge %zu: infeasible %d, want %d\n", i, got, wantg[i]);
+      CHECK(got == wantg[i]);
+    }
+    fs_set_return_sites(fs, NULL, NULL);
+    CHECK(!fs_infeasible(fs, b, 1));
+    nwa_free(b);
+  }
 
   nwa_free(a);
   fs_free(fs);

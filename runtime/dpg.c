@@ -1132,7 +1132,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
        * sound whatever the split, and the copy with the witness can now be
        * refined like any state of the program (fd_at_insn pins what a run
        * could change). */
-      const fd_letter *x = fd_letter_get(g->L, T->st[pos].letter);
+      const fd_letter x0 = *fd_letter_get(g->L, T->st[pos].letter), *x = &x0; /* fd_intern may move the table */
       isa_term rho = fd_at_insn(&g->v, g->smc ? &g->smc_code : NULL, x->pc, x->bytes, x->len);
       nwa_letter site = fd_intern(g->L, x->pc, x->bytes, x->len, 0, x->insn);
       size_t ne0 = nwa_nedges(g->G);

@@ -678,13 +678,31 @@ static void t_endings(void) {
  * The ret's only pair was seen, so no return lands there.
  * Folded per address (no SMC), both instructions at 0x1000 are one state,
  * and the landing is q_100A (no surrogate). */
-static void t_smc(void) {
+/* The run of t_smc and t_smc_fixed, and its letters. */
+typedef struct smc_run {
+  fd_step st[6];
+  ins jmp;
+  nwa_letter m1, m2, call, m3, ret, j;
+} smc_run;
+
+static smc_run smc_run_of(void) {
   use_isa(&x86_isa_desc);
-  ins jmp = INS(0xE9, 0xF1, 0xFF, 0xFF, 0xFF); /* at 0x100A: jmp 0x1000 */
-  fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0),
-                  step(0x2005, RET, 0, 2),  step(0x100A, jmp, 0, 0),       step(0x1000, MOV2, 0, 0)};
-  nwa_letter m1 = let(0x1000, MOV1, 0), m2 = let(0x1000, MOV2, 0), call = let(0x1005, CALL_1005, 0);
-  nwa_letter m3 = let(0x2000, MOV1, 0), ret = let(0x2005, RET, 0), j = let(0x100A, jmp, 0);
+  smc_run r;
+  static const uint8_t jmp_100a[] = {0xE9, 0xF1, 0xFF, 0xFF, 0xFF}; /* at 0x100A: jmp 0x1000 */
+  r.jmp = (ins){jmp_100a, sizeof jmp_100a};
+  const fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0),
+                        step(0x2005, RET, 0, 2),  step(0x100A, r.jmp, 0, 0),     step(0x1000, MOV2, 0, 0)};
+  memcpy(r.st, st, sizeof st);
+  r.m1 = let(0x1000, MOV1, 0), r.m2 = let(0x1000, MOV2, 0), r.call = let(0x1005, CALL_1005, 0);
+  r.m3 = let(0x2000, MOV1, 0), r.ret = let(0x2005, RET, 0), r.j = let(0x100A, r.jmp, 0);
+  return r;
+}
+
+static void t_smc(void) {
+  smc_run r = smc_run_of();
+  const fd_step *st = r.st;
+  ins jmp = r.jmp;
+  nwa_letter m1 = r.m1, m2 = r.m2, call = r.call, m3 = r.m3, ret = r.ret, j = r.j;
   {
     fx f = fold("smc", st, 6, FD_END_OPEN, true, 9);
     nwa_state a = qai(&f, 0x1000, MOV1), c = qai(&f, 0x1005, CALL_1005), x = qai(&f, 0x2000, MOV1);
@@ -730,12 +748,10 @@ static bool fixed_1005_to_2000(const void *ctx, uint64_t a) {
 }
 
 static void t_smc_fixed(void) {
-  use_isa(&x86_isa_desc);
-  ins jmp = INS(0xE9, 0xF1, 0xFF, 0xFF, 0xFF); /* at 0x100A: jmp 0x1000 */
-  fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0),
-                  step(0x2005, RET, 0, 2),  step(0x100A, jmp, 0, 0),       step(0x1000, MOV2, 0, 0)};
-  nwa_letter m1 = let(0x1000, MOV1, 0), m2 = let(0x1000, MOV2, 0), call = let(0x1005, CALL_1005, 0);
-  nwa_letter m3 = let(0x2000, MOV1, 0), ret = let(0x2005, RET, 0), j = let(0x100A, jmp, 0);
+  smc_run r = smc_run_of();
+  const fd_step *st = r.st;
+  ins jmp = r.jmp;
+  nwa_letter m1 = r.m1, m2 = r.m2, call = r.call, m3 = r.m3, ret = r.ret, j = r.j;
   {
     /* The callee is read-only.  States: six positions' (two at 0x1000),
      * TS, Exit, TS_100A (0x100A is writable). */

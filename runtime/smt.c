@@ -29,6 +29,7 @@ struct smt {
   unsigned timeout_ms;
   bool params_set; /* timeout_ms is the solver's */
   FILE *dump, *own_dump;
+  bool time_log; /* MCVETO_SMT_TIME: each check's time and answer on stderr */
   char error[256]; /* the first Z3 error since the last check */
   bool poisoned;   /* the cache holds a stand-in for an untranslatable term */
   unsigned long queries, cached;
@@ -64,6 +65,7 @@ smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
   s->solver = Z3_mk_solver(s->z);
   Z3_solver_inc_ref(s->z, s->solver);
   smt_set_timeout(s, timeout_ms);
+  s->time_log = getenv("MCVETO_SMT_TIME") != NULL;
   /* the debugging switch: MCVETO_SMT_DUMP=FILE appends every query to FILE */
   const char *dump = getenv("MCVETO_SMT_DUMP");
   if (dump && *dump) {
@@ -368,6 +370,10 @@ static smt_result check(smt *s, const isa_term *as, size_t n, char *reason, size
   z3_failed(s);
   s->seconds += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
   if (s->error[0]) r = Z3_L_UNDEF;
+  if (s->time_log)
+    fprintf(stderr, "smt: query %lu, %.3f s, %s\n", s->queries,
+            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+            r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "unknown");
   if (r == Z3_L_TRUE) {
     s->model = Z3_solver_get_model(s->z, s->solver);
     if (s->model) Z3_model_inc_ref(s->z, s->model);

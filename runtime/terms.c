@@ -391,6 +391,39 @@ static bool commutative(isa_op op) {
          op == ISA_OP_EQ || op == ISA_OP_LAND || op == ISA_OP_LOR || op == ISA_OP_LXOR || op == ISA_OP_IFF;
 }
 
+/* Is t msb(x), the spec's bit(x, w - 1): x[w-1:w-1] == 1?  Returns x or 0. */
+static isa_term msb_of(tm_ctx *c, isa_term t) {
+  const tm_node *e = &c->n[t];
+  if (e->kind != ISA_OP_EQ || !is_k(c, e->a[1], 1) || c->n[e->a[1]].sort != 1) return 0;
+  const tm_node *x = &c->n[e->a[0]];
+  if (x->kind != ISA_OP_EXTRACT || x->p0 != x->p1 || x->p0 + 1 != c->n[x->a[0]].sort) return 0;
+  return x->a[0];
+}
+
+/* SF != OF after a - b is a <s b.  The specs compute the two flags bit by
+ * bit (SF = msb(a - b), OF = sborrow(a, b) = msb((a ^ b) & (a ^ (a - b))));
+ * a solver given the comparison itself decides a chain of them far faster
+ * than the same chain as subtractions, and so do the conjunct tests here.
+ * Returns a <s b, or 0 when x, y are not the two flags of one subtraction. */
+static isa_term slt_of_flags(tm_ctx *c, isa_term x, isa_term y) {
+  for (int i = 0; i < 2; i++) {
+    isa_term r = msb_of(c, i ? y : x), o = msb_of(c, i ? x : y);
+    if (!r || !o || c->n[o].kind != ISA_OP_AND) continue;
+    isa_term p = c->n[o].a[0], q = c->n[o].a[1];
+    for (int j = 0; j < 2; j++) {
+      isa_term ab = j ? q : p, ar = j ? p : q; /* (a ^ b) and (a ^ r) */
+      if (c->n[ab].kind != ISA_OP_XOR || c->n[ar].kind != ISA_OP_XOR) continue;
+      for (int k = 0; k < 2; k++) {
+        isa_term a = c->n[ab].a[k], b = c->n[ab].a[1 - k];
+        isa_term other = c->n[ar].a[0] == a ? c->n[ar].a[1] : c->n[ar].a[1] == a ? c->n[ar].a[0] : 0;
+        if (other != r) continue;
+        if (tm_app2(c, ISA_OP_SUB, a, b) == r) return tm_app2(c, ISA_OP_SLT, a, b);
+      }
+    }
+  }
+  return 0;
+}
+
 /* Split t into base + constant offset (base 0 means t is constant). */
 static void base_off(tm_ctx *c, isa_term t, isa_term *base, uint64_t *off) {
   const tm_node *x = &c->n[t];
@@ -711,6 +744,10 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
     if (a[0] == a[1]) return tm_true(c);
     if (is_k(c, a[1], 1)) return a[0];
     if (is_k(c, a[1], 0)) return tm_app1(c, ISA_OP_LNOT, a[0]);
+    {
+      isa_term lt = slt_of_flags(c, a[0], a[1]); /* SF == OF */
+      if (lt) return tm_app1(c, ISA_OP_LNOT, lt);
+    }
     break;
   case ISA_OP_ULT:
     if (is_k(c, a[1], 0)) return tm_false(c); /* x <u 0 */
@@ -719,8 +756,16 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
     if (c->n[a[1]].kind == TM_CONST && ubound(c, a[0], 0) < c->n[a[1]].val) return tm_true(c);
     break;
   case ISA_OP_SLT:
+    if (a[0] == a[1]) return tm_false(c);
+    break;
   case ISA_OP_LXOR:
     if (a[0] == a[1]) return tm_false(c);
+    if (is_k(c, a[1], 0)) return a[0];
+    if (is_k(c, a[1], 1)) return tm_app1(c, ISA_OP_LNOT, a[0]);
+    {
+      isa_term lt = slt_of_flags(c, a[0], a[1]); /* SF != OF */
+      if (lt) return lt;
+    }
     break;
   case ISA_OP_LAND:
     if (is_k(c, a[1], 0)) return a[1];

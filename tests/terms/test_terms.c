@@ -16,6 +16,9 @@
  * focused cases and a random differential test; so does the absorption
  * x ∧ ¬(p ∧ q) = x ∧ ¬q for p among x's conjuncts (focused cases; the
  * random tests build such shapes too).
+ * The flags of a subtraction compared (SF != OF, SF == OF) become a signed
+ * comparison: every operand order, exhaustively at width 8, and look-alikes
+ * that must stay.
  * KNOWN_TERMS_BUGS (test_known) lists what is still wrong or missed. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -513,6 +516,72 @@ static void test_rule_cmp0_iff(void) {
   CHECK(tm_kind(c, e) == ISA_OP_IFF && at(c, e, 0, 1, 0, 0) == 0 && at(c, e, 0, 0, 0, 0) == 1);
   e = A2(c, ISA_OP_LXOR, p, T); /* xor with true is ¬p, not p */
   CHECK(at(c, e, 0, 1, 0, 0) == 0 && at(c, e, 0, 0, 0, 0) == 1);
+  tm_free(c);
+}
+
+/* ---- SF != OF after a − b is a <s b (and SF == OF its negation), the two
+ * flags spelled as the specs compute them: SF = msb(a − b), OF = sborrow(a, b)
+ * = msb((a ^ b) & (a ^ (a − b))), msb(x) = x[w−1] == 1.  Every operand order
+ * of ^, & and the flags, b a variable or a constant; exhaustive values at
+ * width 8 against the flags computed here; and shapes that only look alike
+ * (another subtraction in OF, an add's overflow) keep their meaning. */
+
+static isa_term MSB(tm_ctx *c, isa_term x, unsigned w) {
+  return A2(c, ISA_OP_EQ, tm_extract(c, x, w - 1, w - 1), K(c, 1, 1));
+}
+
+static void test_rule_signed_flags(void) {
+  static const unsigned ws[] = {8, 16, 32, 64};
+  for (unsigned wi = 0; wi < 4; wi++) {
+    unsigned w = ws[wi];
+    for (int form = 0; form < 32; form++) {
+      tm_ctx *c = tm_new(32);
+      isa_term a = tm_var(c, "a", w), bv = tm_var(c, "b", w); /* vars 0, 1 */
+      isa_term b = form & 16 ? K(c, 0x5a & msk(w), w) : bv;
+      isa_term r = A2(c, ISA_OP_SUB, a, b);
+      isa_term ab = form & 1 ? A2(c, ISA_OP_XOR, b, a) : A2(c, ISA_OP_XOR, a, b);
+      isa_term ar = form & 2 ? A2(c, ISA_OP_XOR, r, a) : A2(c, ISA_OP_XOR, a, r);
+      isa_term o = form & 4 ? A2(c, ISA_OP_AND, ar, ab) : A2(c, ISA_OP_AND, ab, ar);
+      isa_term sf = MSB(c, r, w), of = MSB(c, o, w);
+      isa_term lt = A2(c, ISA_OP_SLT, a, b);
+      CHECK(form & 8 ? A2(c, ISA_OP_LXOR, of, sf) == lt : A2(c, ISA_OP_LXOR, sf, of) == lt);
+      CHECK(A2(c, ISA_OP_IFF, sf, of) == NOTB(c, lt));
+      CHECK(A2(c, ISA_OP_IFF, of, sf) == NOTB(c, lt));
+      tm_free(c);
+    }
+  }
+  /* exhaustive at width 8: the rewritten terms against flags computed in C */
+  tm_ctx *c = tm_new(32);
+  isa_term a = tm_var(c, "a", 8), b = tm_var(c, "b", 8), d = tm_var(c, "d", 8); /* vars 0, 1, 2 */
+  isa_term r = A2(c, ISA_OP_SUB, a, b);
+  isa_term sf = MSB(c, r, 8);
+  isa_term of = MSB(c, A2(c, ISA_OP_AND, A2(c, ISA_OP_XOR, a, b), A2(c, ISA_OP_XOR, a, r)), 8);
+  isa_term lt = A2(c, ISA_OP_LXOR, sf, of), ge = A2(c, ISA_OP_IFF, sf, of);
+  CHECK(tm_kind(c, lt) == ISA_OP_SLT);
+  /* OF of another subtraction (a − d), and of an addition (a + b, with
+   * ~(a ^ b)): not a comparison of a and b, and no rewrite */
+  isa_term of2 = MSB(c, A2(c, ISA_OP_AND, A2(c, ISA_OP_XOR, a, b), A2(c, ISA_OP_XOR, a, A2(c, ISA_OP_SUB, a, d))), 8);
+  isa_term s = A2(c, ISA_OP_ADD, a, b);
+  isa_term ofa = MSB(c, A2(c, ISA_OP_AND, tm_app1(c, ISA_OP_NOT, A2(c, ISA_OP_XOR, a, b)), A2(c, ISA_OP_XOR, a, s)), 8);
+  isa_term mixed = A2(c, ISA_OP_LXOR, sf, of2), added = A2(c, ISA_OP_LXOR, MSB(c, s, 8), ofa);
+  CHECK(tm_kind(c, mixed) == ISA_OP_LXOR && tm_kind(c, added) == ISA_OP_LXOR);
+  long bad = 0;
+  for (unsigned x = 0; x < 256; x++)
+    for (unsigned y = 0; y < 256; y++) {
+      unsigned z = (x * 37 + y * 11) & 0xff;
+      unsigned rr = (x - y) & 0xff, rd = (x - z) & 0xff, ss = (x + y) & 0xff;
+      unsigned SF = rr >> 7, OF = ((x ^ y) & (x ^ rr)) >> 7, OF2 = ((x ^ y) & (x ^ rd)) >> 7;
+      unsigned OFA = (~(x ^ y) & (x ^ ss) & 0xff) >> 7;
+      bool slt = (int8_t)x < (int8_t)y;
+      bad += at(c, lt, x, y, z, 0) != (uint64_t)(SF != OF) || (SF != OF) != slt;
+      bad += at(c, ge, x, y, z, 0) != (uint64_t)(SF == OF);
+      bad += at(c, mixed, x, y, z, 0) != (uint64_t)(SF != OF2);
+      bad += at(c, added, x, y, z, 0) != (uint64_t)((ss >> 7) != OFA);
+    }
+  CHECK(bad == 0);
+  /* xor with a constant */
+  CHECK(A2(c, ISA_OP_LXOR, sf, tm_false(c)) == sf);
+  CHECK(A2(c, ISA_OP_LXOR, sf, tm_true(c)) == NOTB(c, sf));
   tm_free(c);
 }
 
@@ -1791,6 +1860,7 @@ int main(void) {
   test_rule_base_off();
   test_rule_cmp0_iff();
   test_rule_eq_diff();
+  test_rule_signed_flags();
   test_rule_ranges();
   test_alias16();
   test_known();

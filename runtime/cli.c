@@ -698,6 +698,8 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   s->ref += s1->ref;
   s->iterations += s1->iterations;
   s->seconds += s1->seconds;
+  s->analysis_seconds += s1->analysis_seconds;
+  s->solver_seconds += s1->solver_seconds;
   s->explored += s1->explored;
   s->candidates += s1->candidates;
   if (r2.verdict == DPG_UNKNOWN) {
@@ -829,9 +831,10 @@ static int cmd_verify(cli *c, int argc, char **argv) {
     if (witness && r.witness) json_str(stdout, witness);
     else printf("null");
     printf(",\"stats\":{\"instructions\":%zu,\"ce\":%lu,\"se\":%lu,\"ref\":%lu,\"iterations\":%lu,\"states\":%zu,"
-           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"seconds\":%.3f}}\n",
+           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"seconds\":%.3f,\"analysis_seconds\":%.3f,"
+           "\"solver_seconds\":%.3f}}\n",
            s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->candidates, s->explored,
-           s->seconds);
+           s->seconds, s->analysis_seconds, s->solver_seconds);
   } else {
     printf("%s: %s\n", dpg_verdict_name(r.verdict), r.reason);
     printf("instructions %zu, CE %lu, SE %lu, Ref %lu, %.2f s\n", s->instructions, s->ce, s->se, s->ref, s->seconds);

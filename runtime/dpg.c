@@ -1743,7 +1743,9 @@ void dpg_run(dpg *g, dpg_result *r) {
       break;
     }
     rc_result rr;
+    double ta0 = now_s();
     rc_analyze(g->G, &rr);
+    g->st.analysis_seconds += now_s() - ta0;
     if (!rr.reachable) { /* line 6 */
       rc_free(&rr);
       r->verdict = DPG_SAFE;
@@ -1832,6 +1834,7 @@ done:
   }
   g->st.instructions = g->pcs.n;
   g->st.seconds = elapsed(g);
+  g->st.solver_seconds = smt_seconds(g->solver);
   g->st.states = nwa_nstates(g->G);
   g->st.edges = nwa_live_edges(g->G);
   r->stats = g->st;

@@ -64,6 +64,8 @@ typedef struct dpg_stats {
   unsigned long ref;       /* refinements = Pre_α computations */
   unsigned long iterations;
   double seconds;
+  double analysis_seconds; /* of those, in nested reachability (rc_analyze) */
+  double solver_seconds;   /* of those, in Z3 */
   size_t states, edges;    /* of the final abstract graph */
   unsigned long candidates; /* states split on a candidate invariant (§3.2) */
   unsigned long explored;  /* runs of inputs from negated branches (explore.h), in CE too */

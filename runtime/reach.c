@@ -180,14 +180,15 @@ static void step(tab *t, uint32_t e, uint32_t s) {
           const nwa_edge *r = nwa_edge_at(a, rp[j]);
           if (r->dead || r->kind != NWA_RETURN || !pe_has(t, en, r->from)) continue;
           t->ret_used[rp[j]] = 1;
-          if (pset_add(&t->retseen, li, r->to)) vpush(&t->rets.lists[li], r->to);
+          if (pset_add(&t->retseen, li, r->to)) {
+            vpush(&t->rets.lists[li], r->to);
+            summary(t, s, r->to);
+          }
         }
       }
+      /* (each return target joined the list with its summary (s, r)) */
       const vec *rl = &t->rets.lists[li];
-      for (size_t j = 0; j < rl->n; j++) {
-        summary(t, s, rl->v[j]);
-        propagate(t, e, rl->v[j]);
-      }
+      for (size_t j = 0; j < rl->n; j++) propagate(t, e, rl->v[j]);
     } else { /* a return out of s, as the exit of procedure e */
       /* only calls already stepped (which proves the call edge c → e is
        * there); a later one is handled at its call */
@@ -197,8 +198,10 @@ static void step(tab *t, uint32_t e, uint32_t s) {
       t->ret_used[o[i]] = 1;
       bool created;
       uint32_t li = pm_index(&t->rets, e, c, &created);
-      if (pset_add(&t->retseen, li, ed->to)) vpush(&t->rets.lists[li], ed->to);
-      summary(t, c, ed->to);
+      if (pset_add(&t->retseen, li, ed->to)) {
+        vpush(&t->rets.lists[li], ed->to);
+        summary(t, c, ed->to);
+      }
       for (size_t k = 0; k < l->n; k++) propagate(t, l->v[k], ed->to);
     }
   }

@@ -28,6 +28,14 @@ struct tm_ctx {
   uint32_t *memo_gen;
   size_t capmemo;
   uint32_t gen;
+  /* substitution memo: smemo[t] is valid when sgen[t] == sgen_cur; reused
+   * across tm_subst calls so that a call costs what it visits, not the
+   * size of the whole term table */
+  isa_term *smemo;
+  uint32_t *sgen;
+  size_t capsmemo;
+  uint32_t sgen_cur;
+  bool sbusy; /* a tm_subst is running (a nested one uses its own memo) */
 };
 
 static void *xrealloc(void *p, size_t n) {
@@ -71,6 +79,8 @@ void tm_free(tm_ctx *c) {
   free(c->hash);
   free(c->memo);
   free(c->memo_gen);
+  free(c->smemo);
+  free(c->sgen);
   free(c);
 }
 
@@ -1042,24 +1052,46 @@ uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env
 /* ---- substitution ------------------------------------------------------------ */
 
 isa_term tm_subst(tm_ctx *c, isa_term root, const isa_term *map) {
-  size_t n = c->nn;
-  isa_term *memo = calloc(n, sizeof *memo); /* results for the terms that existed before */
-  if (!memo) exit(3);
+  size_t n = c->nn; /* only terms that existed before are visited */
+  bool own = c->sbusy;
+  isa_term *memo;
+  uint32_t *gen = NULL, cur = 0;
+  if (own) {
+    memo = calloc(n, sizeof *memo);
+    if (!memo) exit(3);
+  } else {
+    if (c->capsmemo < n) {
+      size_t cap = n * 2;
+      c->smemo = xrealloc(c->smemo, sizeof *c->smemo * cap);
+      c->sgen = xrealloc(c->sgen, sizeof *c->sgen * cap);
+      memset(c->sgen, 0, sizeof *c->sgen * cap);
+      c->capsmemo = cap;
+      c->sgen_cur = 0;
+    }
+    if (++c->sgen_cur == 0) {
+      memset(c->sgen, 0, sizeof *c->sgen * c->capsmemo);
+      c->sgen_cur = 1;
+    }
+    memo = c->smemo, gen = c->sgen, cur = c->sgen_cur;
+    c->sbusy = true;
+  }
+#define SM_GET(t) (own || gen[t] == cur ? memo[t] : 0)
+#define SM_SET(t, v) (memo[t] = (v), own ? 0 : (gen[t] = cur))
   tstack st = {0};
   ts_push(&st, root);
   while (st.n) {
     isa_term t = st.v[st.n - 1];
-    if (memo[t]) {
+    if (SM_GET(t)) {
       st.n--;
       continue;
     }
     tm_node x = c->n[t]; /* a copy: tm_app may move the node array */
-    if (x.kind == TM_VAR) memo[t] = map[x.val] ? map[x.val] : t;
-    else if (x.kind == TM_CONST) memo[t] = t;
+    if (x.kind == TM_VAR) SM_SET(t, map[x.val] ? map[x.val] : t);
+    else if (x.kind == TM_CONST) SM_SET(t, t);
     else {
       bool ready = true;
       for (unsigned i = 0; i < x.nargs; i++)
-        if (!memo[x.a[i]]) {
+        if (!SM_GET(x.a[i])) {
           ts_push(&st, x.a[i]);
           ready = false;
         }
@@ -1067,16 +1099,19 @@ isa_term tm_subst(tm_ctx *c, isa_term root, const isa_term *map) {
       isa_term a[3] = {0, 0, 0};
       bool same = true;
       for (unsigned i = 0; i < x.nargs; i++) {
-        a[i] = memo[x.a[i]];
+        a[i] = SM_GET(x.a[i]);
         same = same && a[i] == x.a[i];
       }
-      memo[t] = same ? t : tm_app(c, (isa_op)x.kind, a, x.nargs, x.p0, x.p1);
+      SM_SET(t, same ? t : tm_app(c, (isa_op)x.kind, a, x.nargs, x.p0, x.p1));
     }
     st.n--;
   }
-  isa_term r = memo[root];
+  isa_term r = SM_GET(root);
+#undef SM_GET
+#undef SM_SET
   free(st.v);
-  free(memo);
+  if (own) free(memo);
+  else c->sbusy = false;
   return r;
 }
 

@@ -24,7 +24,8 @@
 #   wasted-runs      x86 safe_clamp -O2, --max-iterations 800 -> 0 or 20 with
 #                    at most 40 concrete runs: solver models agree with the
 #                    runs on unmapped memory, and a model that failed to cross
-#                    is not re-run for copies of the same step (was 215)
+#                    is not re-run for copies of the same step (was 215);
+#                    and stats.analysis_seconds + solver_seconds <= seconds
 #
 # Programs that fault or stop on an unsupported system call on some inputs
 # are in bad/ and go through run_verify.sh ("unknown-ok: yes").
@@ -186,6 +187,15 @@ case $case in
             echo "ok   $isa safe_clamp: $ce concrete runs"
         else
             echo "FAIL $isa safe_clamp: ${ce:-no} concrete runs in 800 iterations, want at most 40"
+            fails=$((fails + 1))
+        fi
+        # the time split: parts of the whole, neither negative
+        if jq -e '.stats | (.analysis_seconds | type == "number") and (.solver_seconds | type == "number")
+                  and .analysis_seconds >= 0 and .solver_seconds >= 0
+                  and .analysis_seconds + .solver_seconds <= .seconds + 0.01' "$work/out" >/dev/null 2>&1; then
+            echo "ok   $isa safe_clamp: analysis and solver seconds within the total"
+        else
+            echo "FAIL $isa safe_clamp: analysis_seconds/solver_seconds missing or beyond seconds"
             fails=$((fails + 1))
         fi
         ;;

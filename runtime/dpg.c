@@ -1214,6 +1214,43 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     stuck(g, &e, 3, "internal error: a witness does not replay");
     return S_CONT;
   }
+  /* ρ = Pre_α(I, ψ) needs only the witness's concrete state, so it comes
+   * first: when n's predicate already excludes ρ (a copy of m whose
+   * predicate carries back to one n was split on before), no state of n
+   * crosses — Pre(I, ψ) implies ρ — and the edge goes without the symbolic
+   * execution of the path or a solver call. */
+  isa_term rho;
+  bool holds_at_witness, rho_false;
+  {
+    cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
+    tm_env env = cenv_env(&c);
+    rho = pre_alpha(&g->v, pre, &env, NULL);
+    /* what a system call returns is not a property of the state before it */
+    if (pre_mentions_fresh(tc, rho)) rho = pre_forget_fresh(tc, rho);
+    holds_at_witness = tm_eval(tc, rho, &env) != 0;
+    free(c.vmap);
+    uint64_t cv;
+    rho_false = tm_is_const(tc, rho, &cv) && !cv;
+    /* n ∧ ρ may hold no state (n's predicate already excludes ρ, as a
+     * candidate invariant's φ excludes the ¬φ a Pre carries back): then the
+     * edge goes and no state is added.  Only the cheap tests: a Z3 call here,
+     * on predicates without the path's facts, costs more than the split. */
+    if (!rho_false && !holds_at_witness) {
+      isa_term pn = nwa_pred(g->G, e.from);
+      isa_term both = tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, pn, rho));
+      rho_false = (tm_is_const(tc, both, &cv) && !cv) || tm_conj_contradicts(tc, pn, rho) ||
+                  tm_conj_contradicts(tc, pn, both);
+    }
+    if (rho_false && !holds_at_witness) {
+      run_end(&R);
+      g->st.ref++;
+      if (getenv("MCVETO_DPG_DEBUG"))
+        fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n\n", ei,
+                e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
+      nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
+      return S_CONT;
+    }
+  }
   /* symbolic execution of the witness's trace (line 8) */
   sx_path path;
   if (sx_replay(g->d, tc, T->pos, pos, g->entry, g->sp0, &path)) {
@@ -1317,15 +1354,8 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     stuck(g, &e, 3, why);
     return S_CONT;
   }
-  /* refine along the frontier (Fig. 1) with ρ = Pre_α(I, ψ) */
-  cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
-  tm_env env = cenv_env(&c);
+  /* refine along the frontier (Fig. 1) with ρ = Pre_α(I, ψ), found above */
   g->st.ref++;
-  isa_term rho = pre_alpha(&g->v, pre, &env, NULL);
-  /* what a system call returns is not a property of the state before it */
-  if (pre_mentions_fresh(tc, rho)) rho = pre_forget_fresh(tc, rho);
-  bool holds_at_witness = tm_eval(tc, rho, &env) != 0;
-  free(c.vmap);
   run_end(&R);
   if (holds_at_witness) {
     if (getenv("MCVETO_DPG_DEBUG")) {
@@ -1362,17 +1392,6 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       tm_fprint(tc, pre, stderr);
       fputc('\n', stderr);
     }
-  }
-  uint64_t cv;
-  bool rho_false = tm_is_const(tc, rho, &cv) && !cv;
-  /* n ∧ ρ may hold no state (n's predicate already excludes ρ, as a
-   * candidate invariant's φ excludes the ¬φ a Pre carries back): then the
-   * edge goes and no state is added.  Only the cheap tests: a Z3 call here,
-   * on predicates without the path's facts, costs more than the split. */
-  if (!rho_false) {
-    isa_term pn = nwa_pred(g->G, e.from);
-    isa_term both = tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, pn, rho));
-    rho_false = (tm_is_const(tc, both, &cv) && !cv) || tm_conj_contradicts(tc, pn, rho) || tm_conj_contradicts(tc, pn, both);
   }
   if (!rho_false) {
     size_t ne0 = nwa_nedges(g->G);

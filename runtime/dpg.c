@@ -1220,7 +1220,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
    * crosses — Pre(I, ψ) implies ρ — and the edge goes without the symbolic
    * execution of the path or a solver call. */
   isa_term rho;
-  bool holds_at_witness, rho_false;
+  bool holds_at_witness;
   {
     cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
     tm_env env = cenv_env(&c);
@@ -1230,7 +1230,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     holds_at_witness = tm_eval(tc, rho, &env) != 0;
     free(c.vmap);
     uint64_t cv;
-    rho_false = tm_is_const(tc, rho, &cv) && !cv;
+    bool rho_false = tm_is_const(tc, rho, &cv) && !cv; /* (false never holds at the witness) */
     /* n ∧ ρ may hold no state (n's predicate already excludes ρ, as a
      * candidate invariant's φ excludes the ¬φ a Pre carries back): then the
      * edge goes and no state is added.  Only the cheap tests: a Z3 call here,
@@ -1393,13 +1393,12 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       fputc('\n', stderr);
     }
   }
-  if (!rho_false) {
-    size_t ne0 = nwa_nedges(g->G);
-    nwa_state n2 = nwa_split(g->G, e.from, rho);
-    g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
-    g->site[n2] = g->site[e.from];
-    prune(g, g->G, g->site, ne0);
-  }
+  /* n ∧ ρ may hold states (the cases where it cannot went above): split */
+  size_t ne0 = nwa_nedges(g->G);
+  nwa_state n2 = nwa_split(g->G, e.from, rho);
+  g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
+  g->site[n2] = g->site[e.from];
+  prune(g, g->G, g->site, ne0);
   nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
   return S_CONT;
 }

@@ -907,19 +907,28 @@ isa_tb tm_builder(tm_ctx *c) { return (isa_tb){c, tb_konst, tb_app}; }
 
 /* ---- evaluation -------------------------------------------------------------- */
 
+/* A stamped memo over node ids: vals[t] is valid when gen[t] == *cur.
+ * Starting a new walk is one increment (a clear only when the stamp wraps);
+ * the arrays grow to twice the node count when the table outgrows them.
+ * Returns vals, perhaps moved. */
+static void *stamp_begin(tm_ctx *c, void *vals, size_t vsize, uint32_t **gen, size_t *cap, uint32_t *cur) {
+  if (*cap < c->nn) {
+    size_t nc = c->nn * 2;
+    vals = xrealloc(vals, vsize * nc);
+    *gen = xrealloc(*gen, sizeof **gen * nc);
+    memset(*gen, 0, sizeof **gen * nc);
+    *cap = nc;
+    *cur = 0;
+  }
+  if (++*cur == 0) {
+    memset(*gen, 0, sizeof **gen * *cap);
+    *cur = 1;
+  }
+  return vals;
+}
+
 static void memo_reset(tm_ctx *c) {
-  if (c->capmemo < c->nn) {
-    size_t cap = c->nn * 2;
-    c->memo = xrealloc(c->memo, sizeof *c->memo * cap);
-    c->memo_gen = xrealloc(c->memo_gen, sizeof *c->memo_gen * cap);
-    memset(c->memo_gen, 0, sizeof *c->memo_gen * cap);
-    c->capmemo = cap;
-    c->gen = 0;
-  }
-  if (++c->gen == 0) {
-    memset(c->memo_gen, 0, sizeof *c->memo_gen * c->capmemo);
-    c->gen = 1;
-  }
+  c->memo = stamp_begin(c, c->memo, sizeof *c->memo, &c->memo_gen, &c->capmemo, &c->gen);
 }
 
 /* Evaluation and substitution walk the DAG with explicit stacks: terms from
@@ -1060,18 +1069,7 @@ isa_term tm_subst(tm_ctx *c, isa_term root, const isa_term *map) {
     memo = calloc(n, sizeof *memo);
     if (!memo) exit(3);
   } else {
-    if (c->capsmemo < n) {
-      size_t cap = n * 2;
-      c->smemo = xrealloc(c->smemo, sizeof *c->smemo * cap);
-      c->sgen = xrealloc(c->sgen, sizeof *c->sgen * cap);
-      memset(c->sgen, 0, sizeof *c->sgen * cap);
-      c->capsmemo = cap;
-      c->sgen_cur = 0;
-    }
-    if (++c->sgen_cur == 0) {
-      memset(c->sgen, 0, sizeof *c->sgen * c->capsmemo);
-      c->sgen_cur = 1;
-    }
+    c->smemo = stamp_begin(c, c->smemo, sizeof *c->smemo, &c->sgen, &c->capsmemo, &c->sgen_cur);
     memo = c->smemo, gen = c->sgen, cur = c->sgen_cur;
     c->sbusy = true;
   }

@@ -25,7 +25,8 @@
 #                    at most 40 concrete runs: solver models agree with the
 #                    runs on unmapped memory, and a model that failed to cross
 #                    is not re-run for copies of the same step (was 215);
-#                    and stats.analysis_seconds + solver_seconds <= seconds
+#                    and stats.analysis_seconds + solver_seconds <= seconds;
+#                    MCVETO_SMT_TIME=1 logs between 1 and SE queries
 #
 # Programs that fault or stop on an unsupported system call on some inputs
 # are in bad/ and go through run_verify.sh ("unknown-ok: yes").
@@ -180,7 +181,7 @@ case $case in
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }
         build safe_clamp
-        expect "$isa safe_clamp --max-iterations 800" "0 20" \
+        MCVETO_SMT_TIME=1 expect "$isa safe_clamp --max-iterations 800" "0 20" \
             "$work/safe_clamp.$isa.$level" --target reach_error --max-iterations 800 --json
         ce=$(jq -r '.stats.ce' "$work/out" 2>/dev/null)
         if [ -n "$ce" ] && [ "$ce" -le 40 ] 2>/dev/null; then
@@ -196,6 +197,15 @@ case $case in
             echo "ok   $isa safe_clamp: analysis and solver seconds within the total"
         else
             echo "FAIL $isa safe_clamp: analysis_seconds/solver_seconds missing or beyond seconds"
+            fails=$((fails + 1))
+        fi
+        # MCVETO_SMT_TIME: one line per query Z3 ran, at most one per solver call (SE)
+        nq=$(grep -c '^smt: query [0-9]*, [0-9.]* s, \(sat\|unsat\|unknown\)$' "$work/err")
+        se=$(jq -r '.stats.se' "$work/out" 2>/dev/null)
+        if [ "$nq" -gt 0 ] && [ -n "$se" ] && [ "$nq" -le "$se" ] 2>/dev/null; then
+            echo "ok   $isa safe_clamp: MCVETO_SMT_TIME logged $nq queries (SE $se)"
+        else
+            echo "FAIL $isa safe_clamp: MCVETO_SMT_TIME logged ${nq:-no} queries, SE ${se:-?}"
             fails=$((fails + 1))
         fi
         ;;

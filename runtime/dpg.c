@@ -10,6 +10,7 @@
 #include "explore.h"
 #include "fold.h"
 #include "htab.h"
+#include "inv.h"
 #include "nwa.h"
 #include "pre.h"
 #include "smt.h"
@@ -25,6 +26,7 @@
  * (in the input they will read, or in registers with --inputs all); a boot
  * step is removed when no initial state satisfies its destination. */
 #define DPG_BOOT 0xFFFFFFFEu
+#define IV_SHARE 0.15 /* of the time for proving facts over G, but for each new G */
 #define BATCH 64 /* states a batch of frontier steps may touch between analyses */
 
 static void add_boot(nwa *a, tm_ctx *tc) {
@@ -89,6 +91,9 @@ struct dpg {
   ht_map pcs;         /* distinct executed addresses (key pc + 1) */
   ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
   fs_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
+  iv_ctx *iv;         /* facts proven over G (inv.h); NULL when switched off */
+  const nwa *iv_graph; /* the G they were last computed on */
+  double iv_seconds;
   /* directed testing beside the graph (explore.h): the runs it may branch
    * off, by number — a run of T (t >= 0) or an input of its own (t < 0,
    * run again when a branch of it is negated) */
@@ -1668,6 +1673,7 @@ void dpg_free(dpg *g) {
   ht_free(&g->pcs);
   ht_free(&g->cand_done);
   fs_free(g->fs);
+  iv_free(g->iv);
   free(g->site);
   nwa_free(g->G);
   fd_letters_free(g->L);
@@ -1710,6 +1716,16 @@ void dpg_run(dpg *g, dpg_result *r) {
     g->init = mem_clone(ex_mem(R.x));
     g->entry = ex_regs(R.x)[g->d->pc];
     g->sp0 = ex_regs(R.x)[g->d->sp];
+    if (!getenv("MCVETO_NO_INV")) { /* the initial facts, as initial_map and ground() say */
+      g->iv = iv_new(&g->v, g->L, DPG_BOOT);
+      for (unsigned i = 0; i < g->d->nregs; i++)
+        if (i == g->d->pc || i == g->d->sp || g->o.inputs == DPG_INPUTS_LINUX)
+          iv_set_initial(g->iv, tm_var(g->tc, g->d->regs[i].name, g->d->regs[i].is_flag ? TM_BOOL : g->d->regs[i].width),
+                         ex_regs(R.x)[i]);
+      iv_set_initial(g->iv, g->v.V, 0);
+      iv_set_initial(g->iv, g->v.D, 0);
+      iv_set_initial(g->iv, g->v.ip, 0);
+    }
     run_end(&R);
     in_free(in0);
   }
@@ -1754,6 +1770,20 @@ void dpg_run(dpg *g, dpg_result *r) {
         g->xp_seconds += now_s() - t0;
       }
       if (s == S_VERDICT) break;
+    }
+    /* facts proven over G strengthen its predicates (inv.h).  They stay true
+     * as G shrinks and split states inherit them, so the fixpoint runs for
+     * every new G (a run joined) and otherwise within a share of the time */
+    if (g->iv && (g->G != g->iv_graph || g->iv_seconds <= IV_SHARE * elapsed(g))) {
+      double ti0 = now_s();
+      iv_stats is;
+      bool ok = iv_strengthen(g->iv, g->G, &is);
+      g->st.analysis_seconds += now_s() - ti0;
+      g->iv_seconds += now_s() - ti0;
+      g->iv_graph = g->G;
+      if (getenv("MCVETO_DPG_DEBUG"))
+        fprintf(stderr, "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
+                ok ? "settled" : "gave up", is.contexts, is.changed, is.removed, is.bottom, now_s() - ti0);
     }
     if (witnesses(g, why, sizeof why)) {
       r->verdict = DPG_UNKNOWN;

@@ -368,3 +368,10 @@ const uint32_t *nwa_ret_by_pred(const nwa *a, nwa_state s, size_t *n) {
   *n = a->st[s].by_pred.n;
   return a->st[s].by_pred.v;
 }
+
+const uint32_t *nwa_in(const nwa *a, nwa_state s, size_t *n) {
+  *n = a->st[s].in.n;
+  return a->st[s].in.v;
+}
+
+void nwa_set_pred(nwa *a, nwa_state s, isa_term pred) { a->st[s].pred = pred; }

@@ -93,6 +93,14 @@ const nwa_edge *nwa_edge_at(const nwa *a, size_t i);
 const uint32_t *nwa_out(const nwa *a, nwa_state s, size_t *n);
 /* Live return edges whose call predecessor is s. */
 const uint32_t *nwa_ret_by_pred(const nwa *a, nwa_state s, size_t *n);
+/* Live edges arriving at s (returns by their return site). */
+const uint32_t *nwa_in(const nwa *a, nwa_state s, size_t *n);
 size_t nwa_live_edges(const nwa *a);
+
+/* Replace s's predicate.  Only for a predicate that every state a run can
+ * be in at s satisfies equally (the same set of reachable states): the
+ * automaton keeps its language, and the caller its soundness argument
+ * (inv.h strengthens predicates with facts proven over the graph). */
+void nwa_set_pred(nwa *a, nwa_state s, isa_term pred);
 
 #endif

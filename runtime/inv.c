@@ -1,0 +1,936 @@
+/* inv.c — facts proven over the abstract graph; see inv.h. */
+#include "inv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "htab.h"
+#include "pre.h"
+
+#define MAXENT 512  /* known bytes of one array kept per fact vector */
+#define WORK_PER_EDGE 4096 /* fixpoint work bound: evaluations per live edge */
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) {
+    fputs("mcveto: out of memory\n", stderr);
+    exit(3);
+  }
+  return q;
+}
+
+/* A fact vector under construction: K scalar slots, and the known bytes of
+ * `mem` and `$A` as sorted (address << 8 | byte) entries. */
+typedef struct fvb {
+  uint64_t *known; /* bitmap, KW words */
+  uint64_t *val;
+  uint64_t *ent[2];
+  size_t nent[2], capent[2];
+} fvb;
+
+/* Interned vectors live in one arena of words: [known KW][val K][n0][n1]
+ * [entries of mem][entries of $A].  Id 0 is ⊥ (no run), id 1 knows nothing. */
+typedef struct fvrec { size_t off, len; uint64_t hash; } fvrec;
+
+typedef struct pp_ent { pre_post pp; bool ok; } pp_ent;
+
+struct iv_ctx {
+  const fd_vocab *v;
+  const fd_letters *L;
+  nwa_letter boot;
+  tm_ctx *tc;
+  unsigned K, KW, W, ab;
+  uint64_t amask;
+  isa_term *slot_var;   /* per slot */
+  unsigned *slot_width; /* 0: bool */
+  uint32_t *slot_of;    /* var index -> slot + 1 */
+  size_t nslot_of;
+  unsigned s_V, s_D, s_ip, s_inlen;
+  /* interned vectors */
+  uint64_t *arena;
+  size_t narena, caparena;
+  fvrec *fv;
+  size_t nfv, capfv;
+  uint32_t *hs; /* open addressing on ids */
+  size_t hcap;
+  uint32_t init; /* the initial facts' vector */
+  fvb b, b2;
+  /* memo tables */
+  ht_map post;   /* (letter << 2 | kind) + 1 -> pp index */
+  pp_ent *pp;
+  size_t npp, cappp;
+  ht_map tmemo;  /* transfer: key -> out */
+  ht_map jmemo;  /* join */
+  ht_map mmemo;  /* meet with a predicate */
+  ht_map rmemo;  /* return restore */
+  ht_map pfacts; /* predicate + 1 -> vector of its facts (0: contradictory) */
+  ht_map gmemo;  /* (predicate, vector) -> strengthened predicate */
+  ht_map ev;     /* evaluation memo of one transfer: term + 1 -> const term */
+  ht_map gw;     /* grounding walk memo */
+  bool init_set;
+  uint64_t *init_known, *init_val;
+};
+
+/* ---- fact vectors ------------------------------------------------------ */
+
+static uint64_t mix(uint64_t h, uint64_t x) {
+  h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+static void fvb_init(iv_ctx *c, fvb *b) {
+  memset(b, 0, sizeof *b);
+  b->known = calloc(c->KW ? c->KW : 1, sizeof *b->known);
+  b->val = calloc(c->K ? c->K : 1, sizeof *b->val);
+  if (!b->known || !b->val) exit(3);
+}
+
+static void fvb_free(fvb *b) {
+  free(b->known);
+  free(b->val);
+  free(b->ent[0]);
+  free(b->ent[1]);
+}
+
+static bool fvb_has(const iv_ctx *c, const fvb *b, unsigned s) {
+  (void)c;
+  return b->known[s / 64] >> (s % 64) & 1;
+}
+
+static void fvb_set(fvb *b, unsigned s, uint64_t v) {
+  b->known[s / 64] |= 1ull << (s % 64);
+  b->val[s] = v;
+}
+
+static void fvb_forget(fvb *b, unsigned s) { b->known[s / 64] &= ~(1ull << (s % 64)); }
+
+static void ent_reserve(fvb *b, int a, size_t n) {
+  if (n > b->capent[a]) {
+    b->capent[a] = n * 2 + 16;
+    b->ent[a] = xrealloc(b->ent[a], b->capent[a] * sizeof *b->ent[a]);
+  }
+}
+
+static const uint64_t *fv_words(const iv_ctx *c, uint32_t id) { return c->arena + c->fv[id].off; }
+
+/* Load vector id (not ⊥) into b. */
+static void fvb_load(iv_ctx *c, fvb *b, uint32_t id) {
+  const uint64_t *w = fv_words(c, id);
+  memcpy(b->known, w, c->KW * sizeof *w);
+  memcpy(b->val, w + c->KW, c->K * sizeof *w);
+  size_t n0 = w[c->KW + c->K], n1 = w[c->KW + c->K + 1];
+  const uint64_t *e = w + c->KW + c->K + 2;
+  ent_reserve(b, 0, n0);
+  ent_reserve(b, 1, n1);
+  memcpy(b->ent[0], e, n0 * sizeof *e);
+  memcpy(b->ent[1], e + n0, n1 * sizeof *e);
+  b->nent[0] = n0, b->nent[1] = n1;
+}
+
+static bool fv_same(const iv_ctx *c, uint32_t id, const uint64_t *w, size_t len) {
+  return c->fv[id].len == len && !memcmp(fv_words(c, id), w, len * sizeof *w);
+}
+
+static void rehash_fv(iv_ctx *c) {
+  size_t cap = c->hcap ? c->hcap * 2 : 1024;
+  uint32_t *h = calloc(cap, sizeof *h);
+  if (!h) exit(3);
+  for (uint32_t id = 1; id < c->nfv; id++) {
+    size_t i = c->fv[id].hash & (cap - 1);
+    while (h[i]) i = (i + 1) & (cap - 1);
+    h[i] = id;
+  }
+  free(c->hs);
+  c->hs = h;
+  c->hcap = cap;
+}
+
+/* Intern b: unknown slots get value 0 so that equal vectors are equal words. */
+static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
+  for (unsigned s = 0; s < c->K; s++)
+    if (!fvb_has(c, b, s)) b->val[s] = 0;
+  size_t len = c->KW + c->K + 2 + b->nent[0] + b->nent[1];
+  if (c->narena + len > c->caparena) {
+    c->caparena = (c->narena + len) * 2;
+    c->arena = xrealloc(c->arena, c->caparena * sizeof *c->arena);
+  }
+  uint64_t *w = c->arena + c->narena; /* written in place; kept only if new */
+  memcpy(w, b->known, c->KW * sizeof *w);
+  memcpy(w + c->KW, b->val, c->K * sizeof *w);
+  w[c->KW + c->K] = b->nent[0];
+  w[c->KW + c->K + 1] = b->nent[1];
+  memcpy(w + c->KW + c->K + 2, b->ent[0], b->nent[0] * sizeof *w);
+  memcpy(w + c->KW + c->K + 2 + b->nent[0], b->ent[1], b->nent[1] * sizeof *w);
+  uint64_t h = 0x12345;
+  for (size_t i = 0; i < len; i++) h = mix(h, w[i]);
+  h |= 1;
+  if (c->hcap && c->hs) {
+    for (size_t i = h & (c->hcap - 1); c->hs[i]; i = (i + 1) & (c->hcap - 1)) {
+      uint32_t id = c->hs[i];
+      if (c->fv[id].hash == h && fv_same(c, id, w, len)) return id;
+    }
+  }
+  if (c->nfv == c->capfv) {
+    c->capfv = c->capfv ? c->capfv * 2 : 256;
+    c->fv = xrealloc(c->fv, c->capfv * sizeof *c->fv);
+  }
+  uint32_t id = (uint32_t)c->nfv++;
+  c->fv[id] = (fvrec){c->narena, len, h};
+  c->narena += len;
+  if ((c->nfv + 1) * 2 > c->hcap) rehash_fv(c);
+  else {
+    size_t i = h & (c->hcap - 1);
+    while (c->hs[i]) i = (i + 1) & (c->hcap - 1);
+    c->hs[i] = id;
+  }
+  return id;
+}
+
+static void fvb_clear(iv_ctx *c, fvb *b) {
+  memset(b->known, 0, c->KW * sizeof *b->known);
+  b->nent[0] = b->nent[1] = 0;
+}
+
+/* Entry lookup / update in sorted entries of array a (0 mem, 1 $A). */
+static bool ent_find(const fvb *b, int a, uint64_t addr, size_t *pos) {
+  size_t lo = 0, hi = b->nent[a];
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if ((b->ent[a][mid] >> 8) < addr) lo = mid + 1;
+    else hi = mid;
+  }
+  *pos = lo;
+  return lo < b->nent[a] && (b->ent[a][lo] >> 8) == addr;
+}
+
+static void ent_forget(fvb *b, int a, uint64_t addr) {
+  size_t p;
+  if (!ent_find(b, a, addr, &p)) return;
+  memmove(b->ent[a] + p, b->ent[a] + p + 1, (b->nent[a] - p - 1) * sizeof *b->ent[a]);
+  b->nent[a]--;
+}
+
+static void ent_set(fvb *b, int a, uint64_t addr, uint8_t byte) {
+  size_t p;
+  if (ent_find(b, a, addr, &p)) {
+    b->ent[a][p] = addr << 8 | byte;
+    return;
+  }
+  if (b->nent[a] >= MAXENT) return; /* forgetting is always sound */
+  ent_reserve(b, a, b->nent[a] + 1);
+  memmove(b->ent[a] + p + 1, b->ent[a] + p, (b->nent[a] - p) * sizeof *b->ent[a]);
+  b->ent[a][p] = addr << 8 | byte;
+  b->nent[a]++;
+}
+
+/* ---- the vocabulary's slots -------------------------------------------- */
+
+static unsigned slot_of_var(const iv_ctx *c, isa_term var) {
+  uint32_t i = tm_var_index(c->tc, var);
+  return i < c->nslot_of ? c->slot_of[i] : 0; /* slot + 1, or 0 */
+}
+
+static void add_slot(iv_ctx *c, isa_term var, unsigned width) {
+  unsigned s = c->K++;
+  c->slot_var = xrealloc(c->slot_var, c->K * sizeof *c->slot_var);
+  c->slot_width = xrealloc(c->slot_width, c->K * sizeof *c->slot_width);
+  c->slot_var[s] = var;
+  c->slot_width[s] = width;
+  uint32_t i = tm_var_index(c->tc, var);
+  if (i >= c->nslot_of) {
+    size_t n = i + 1;
+    c->slot_of = xrealloc(c->slot_of, n * sizeof *c->slot_of);
+    memset(c->slot_of + c->nslot_of, 0, (n - c->nslot_of) * sizeof *c->slot_of);
+    c->nslot_of = n;
+  }
+  c->slot_of[i] = s + 1;
+}
+
+iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot) {
+  iv_ctx *c = calloc(1, sizeof *c);
+  if (!c) exit(3);
+  c->v = v;
+  c->L = L;
+  c->boot = boot;
+  c->tc = v->tc;
+  const isa_desc *d = v->d;
+  c->ab = d->addr_bits;
+  c->amask = c->ab >= 64 ? ~0ull : (1ull << c->ab) - 1;
+  c->W = (c->ab + 7) / 8;
+  for (unsigned i = 0; i < d->nregs; i++) {
+    unsigned w = d->regs[i].is_flag ? TM_BOOL : d->regs[i].width;
+    add_slot(c, tm_var(c->tc, d->regs[i].name, w), w);
+  }
+  c->s_V = c->K, add_slot(c, v->V, TM_BOOL);
+  c->s_D = c->K, add_slot(c, v->D, c->ab);
+  c->s_ip = c->K, add_slot(c, v->ip, c->ab);
+  c->s_inlen = c->K, add_slot(c, v->inlen, c->ab);
+  c->KW = (c->K + 63) / 64;
+  fvb_init(c, &c->b);
+  fvb_init(c, &c->b2);
+  c->init_known = calloc(c->KW, sizeof *c->init_known);
+  c->init_val = calloc(c->K, sizeof *c->init_val);
+  if (!c->init_known || !c->init_val) exit(3);
+  /* ids 0 (⊥, a placeholder) and 1 (nothing known) */
+  c->nfv = 0;
+  fvb_clear(c, &c->b);
+  c->capfv = 256;
+  c->fv = calloc(c->capfv, sizeof *c->fv);
+  if (!c->fv) exit(3);
+  c->nfv = 1; /* ⊥ has no words */
+  uint32_t top = fvb_intern(c, &c->b);
+  (void)top; /* == 1 */
+  return c;
+}
+
+void iv_free(iv_ctx *c) {
+  if (!c) return;
+  for (size_t i = 0; i < c->npp; i++)
+    if (c->pp[i].ok) pre_post_free(&c->pp[i].pp);
+  free(c->pp);
+  ht_free(&c->post);
+  ht_free(&c->tmemo);
+  ht_free(&c->jmemo);
+  ht_free(&c->mmemo);
+  ht_free(&c->rmemo);
+  ht_free(&c->pfacts);
+  ht_free(&c->gmemo);
+  ht_free(&c->ev);
+  ht_free(&c->gw);
+  fvb_free(&c->b);
+  fvb_free(&c->b2);
+  free(c->init_known);
+  free(c->init_val);
+  free(c->arena);
+  free(c->fv);
+  free(c->hs);
+  free(c->slot_var);
+  free(c->slot_width);
+  free(c->slot_of);
+  free(c);
+}
+
+void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value) {
+  unsigned s = slot_of_var(c, var);
+  if (!s) return;
+  s--;
+  c->init_known[s / 64] |= 1ull << (s % 64);
+  c->init_val[s] = value;
+  c->init_set = false;
+}
+
+static uint32_t initial(iv_ctx *c) {
+  if (!c->init_set) {
+    fvb_clear(c, &c->b);
+    memcpy(c->b.known, c->init_known, c->KW * sizeof *c->b.known);
+    memcpy(c->b.val, c->init_val, c->K * sizeof *c->b.val);
+    c->init = fvb_intern(c, &c->b);
+    c->init_set = true;
+  }
+  return c->init;
+}
+
+/* ---- partial evaluation ------------------------------------------------ */
+
+static isa_term slot_const(iv_ctx *c, unsigned s, uint64_t v) {
+  return c->slot_width[s] == TM_BOOL ? (v ? tm_true(c->tc) : tm_false(c->tc)) : tm_const(c->tc, v, c->slot_width[s]);
+}
+
+static isa_term pe(iv_ctx *c, const fvb *in, isa_term t);
+
+/* The byte at addr of array term arr, or 0 if unknown. */
+static isa_term pe_byte(iv_ctx *c, const fvb *in, isa_term arr, uint64_t addr) {
+  tm_ctx *tc = c->tc;
+  for (unsigned guard = 0; guard < 4096; guard++) {
+    int k = tm_kind(tc, arr);
+    if (k == ISA_OP_STORE) {
+      isa_term a = pe(c, in, tm_arg(tc, arr, 1));
+      uint64_t av;
+      if (!a || !tm_is_const(tc, a, &av)) return 0;
+      if ((av & c->amask) == addr) return pe(c, in, tm_arg(tc, arr, 2));
+      arr = tm_arg(tc, arr, 0);
+    } else if (k == ISA_OP_ITE) {
+      isa_term cnd = pe(c, in, tm_arg(tc, arr, 0));
+      uint64_t cv;
+      if (!cnd || !tm_is_const(tc, cnd, &cv)) {
+        isa_term x = pe_byte(c, in, tm_arg(tc, arr, 1), addr), y = pe_byte(c, in, tm_arg(tc, arr, 2), addr);
+        return x && x == y ? x : 0;
+      }
+      arr = tm_arg(tc, arr, cv ? 1 : 2);
+    } else if (arr == c->v->mem || arr == c->v->A) {
+      size_t p;
+      int a = arr == c->v->A;
+      if (!ent_find(in, a, addr, &p)) return 0;
+      return tm_const(tc, in->ent[a][p] & 0xff, 8);
+    } else
+      return 0;
+  }
+  return 0;
+}
+
+/* t evaluated where the facts in `in` say: a constant term, or 0. */
+static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
+  tm_ctx *tc = c->tc;
+  uint64_t m;
+  if (ht_get(&c->ev, (uint64_t)t + 1, &m)) return (isa_term)m;
+  int k = tm_kind(tc, t);
+  isa_term r = 0;
+  uint64_t x;
+  if (k == TM_CONST)
+    r = t;
+  else if (k == TM_VAR) {
+    unsigned s = slot_of_var(c, t);
+    if (s && fvb_has(c, in, s - 1)) r = slot_const(c, s - 1, in->val[s - 1]);
+  } else if (k == ISA_OP_SELECT) {
+    isa_term a = pe(c, in, tm_arg(tc, t, 1));
+    if (a && tm_is_const(tc, a, &x)) r = pe_byte(c, in, tm_arg(tc, t, 0), x & c->amask);
+  } else if (k == ISA_OP_STORE || tm_sort(tc, t) == TM_ARRAY) {
+    r = 0;
+  } else if (k == ISA_OP_ITE) {
+    isa_term cnd = pe(c, in, tm_arg(tc, t, 0));
+    if (cnd && tm_is_const(tc, cnd, &x))
+      r = pe(c, in, tm_arg(tc, t, x ? 1 : 2));
+    else {
+      isa_term a = pe(c, in, tm_arg(tc, t, 1)), b = pe(c, in, tm_arg(tc, t, 2));
+      r = a && a == b ? a : 0;
+    }
+  } else if (k == ISA_OP_LAND || k == ISA_OP_LOR) {
+    isa_term a = pe(c, in, tm_arg(tc, t, 0)), b = pe(c, in, tm_arg(tc, t, 1));
+    bool dom = k == ISA_OP_LOR; /* the value that decides alone */
+    if ((a && tm_is_const(tc, a, &x) && !!x == dom) || (b && tm_is_const(tc, b, &x) && !!x == dom))
+      r = dom ? tm_true(tc) : tm_false(tc);
+    else if (a && b)
+      r = tm_app2(tc, (isa_op)k, a, b);
+  } else {
+    unsigned n = tm_nargs(tc, t);
+    isa_term a[3] = {0, 0, 0};
+    bool all = true;
+    for (unsigned i = 0; i < n && i < 3; i++) {
+      a[i] = pe(c, in, tm_arg(tc, t, i));
+      if (!a[i]) all = false;
+    }
+    /* x & 0, x * 0 */
+    if (!all && n == 2 && (k == ISA_OP_AND || k == ISA_OP_MUL)) {
+      for (unsigned i = 0; i < 2; i++)
+        if (a[i] && tm_is_const(tc, a[i], &x) && x == 0) r = a[i];
+    } else if (all) {
+      isa_term y = tm_app(tc, (isa_op)k, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
+      if (tm_is_const(tc, y, &x)) r = y;
+    }
+  }
+  if (r && tm_kind(tc, r) != TM_CONST) r = 0;
+  ht_put(&c->ev, (uint64_t)t + 1, r);
+  return r;
+}
+
+/* ---- transfer ---------------------------------------------------------- */
+
+static pre_post *post_of(iv_ctx *c, nwa_letter l, nwa_kind kind) {
+  uint64_t key = ((uint64_t)l << 2 | kind) + 1, ix;
+  if (!ht_get(&c->post, key, &ix)) {
+    if (c->npp == c->cappp) {
+      c->cappp = c->cappp ? c->cappp * 2 : 64;
+      c->pp = xrealloc(c->pp, c->cappp * sizeof *c->pp);
+    }
+    ix = c->npp++;
+    const fd_letter *fl = fd_letter_get(c->L, l);
+    c->pp[ix].ok = fl && pre_post_of(c->v, fl, kind, &c->pp[ix].pp) == 0;
+    ht_put(&c->post, key, ix);
+  }
+  return c->pp[ix].ok ? &c->pp[ix].pp : NULL;
+}
+
+/* Apply the stores of array term m (over base) to the entries of array a of
+ * out, with addresses and values evaluated in `in`. */
+static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, isa_term base) {
+  tm_ctx *tc = c->tc;
+  isa_term chain[256];
+  size_t n = 0;
+  isa_term y = m;
+  while (tm_kind(tc, y) == ISA_OP_STORE && n < 256) {
+    chain[n++] = y;
+    y = tm_arg(tc, y, 0);
+  }
+  if (y != base) { /* not a plain chain of stores: forget the array */
+    out->nent[a] = 0;
+    return;
+  }
+  while (n) {
+    isa_term s = chain[--n];
+    isa_term ad = pe(c, in, tm_arg(tc, s, 1)), val = pe(c, in, tm_arg(tc, s, 2));
+    uint64_t av, vv;
+    if (!ad || !tm_is_const(tc, ad, &av)) {
+      out->nent[a] = 0;
+      continue;
+    }
+    av &= c->amask;
+    if (val && tm_is_const(tc, val, &vv)) ent_set(out, a, av, (uint8_t)vv);
+    else ent_forget(out, a, av);
+  }
+}
+
+/* The facts after letter l through a transition of kind `kind` from a state
+ * with facts vin (not ⊥).  0 if the transition cannot be taken. */
+static uint32_t transfer(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
+  if (l == c->boot) return initial(c);
+  if (l == NWA_ANY) return 1;
+  uint64_t key = (((uint64_t)l * 4 + kind) << 32 | vin) + 1, r;
+  if (ht_get(&c->tmemo, key, &r)) return (uint32_t)r;
+  pre_post *p = post_of(c, l, kind);
+  uint32_t out = 1;
+  if (p) {
+    tm_ctx *tc = c->tc;
+    const isa_desc *d = c->v->d;
+    fvb_load(c, &c->b, vin);
+    ht_clear(&c->ev);
+    isa_term cnd = pe(c, &c->b, p->cond);
+    uint64_t x;
+    if (cnd && tm_is_const(tc, cnd, &x) && !x) {
+      out = 0;
+      goto done;
+    }
+    fvb_clear(c, &c->b2);
+    for (unsigned s = 0; s < c->K; s++) {
+      isa_term post = c->slot_var[s];
+      if (s < d->nregs) post = p->reg[s] ? p->reg[s] : post;
+      else if (s == c->s_V) post = p->V;
+      else if (s == c->s_D) post = p->D;
+      else if (s == c->s_ip) post = p->ip;
+      isa_term e = pe(c, &c->b, post);
+      if (e && tm_is_const(tc, e, &x)) fvb_set(&c->b2, s, x);
+    }
+    /* memory: start from what is known and apply the stores */
+    ent_reserve(&c->b2, 0, c->b.nent[0]);
+    memcpy(c->b2.ent[0], c->b.ent[0], c->b.nent[0] * sizeof *c->b.ent[0]);
+    c->b2.nent[0] = c->b.nent[0];
+    ent_reserve(&c->b2, 1, c->b.nent[1]);
+    memcpy(c->b2.ent[1], c->b.ent[1], c->b.nent[1] * sizeof *c->b.ent[1]);
+    c->b2.nent[1] = c->b.nent[1];
+    apply_stores(c, &c->b, &c->b2, 0, p->mem, c->v->mem);
+    apply_stores(c, &c->b, &c->b2, 1, p->A, c->v->A);
+    if (p->win_cond) { /* a `read`: forget what its window may fill */
+      isa_term wc = pe(c, &c->b, p->win_cond);
+      if (!(wc && tm_is_const(tc, wc, &x) && !x)) {
+        isa_term lo = pe(c, &c->b, p->win_lo), len = pe(c, &c->b, p->win_len);
+        uint64_t lv, nv = 0;
+        bool bounded = len && tm_is_const(tc, len, &nv);
+        if (!bounded && tm_kind(tc, p->win_len) == ISA_OP_ITE) { /* min(count, left): count bounds it */
+          isa_term kk = pe(c, &c->b, tm_arg(tc, p->win_len, 1));
+          bounded = kk && tm_is_const(tc, kk, &nv);
+        }
+        if (lo && tm_is_const(tc, lo, &lv) && bounded && nv <= 4 * MAXENT) {
+          for (uint64_t i = 0; i < nv; i++) ent_forget(&c->b2, 0, (lv + i) & c->amask);
+        } else
+          c->b2.nent[0] = 0;
+      }
+    }
+    out = fvb_intern(c, &c->b2);
+  }
+done:
+  ht_put(&c->tmemo, key, out);
+  return out;
+}
+
+/* A matched return with ¬$V: `$D` and the auxiliary stack below it are as
+ * at the call predecessor (vpred). */
+static uint32_t restore(iv_ctx *c, uint32_t vout, uint32_t vpred) {
+  if (!vout || !vpred) return vout;
+  uint64_t key = ((uint64_t)vout << 32 | vpred) + 1, r;
+  if (ht_get(&c->rmemo, key, &r)) return (uint32_t)r;
+  uint32_t out = vout;
+  fvb_load(c, &c->b, vout);
+  fvb_load(c, &c->b2, vpred);
+  if (fvb_has(c, &c->b, c->s_V) && !c->b.val[c->s_V] && fvb_has(c, &c->b2, c->s_D)) {
+    uint64_t dc = c->b2.val[c->s_D];
+    if (fvb_has(c, &c->b, c->s_D) && c->b.val[c->s_D] != dc) {
+      out = 0; /* not a matched return */
+      goto done;
+    }
+    fvb_set(&c->b, c->s_D, dc);
+    uint64_t lim = dc * c->W;
+    /* entries of $A below lim: the call predecessor's */
+    size_t k = 0;
+    uint64_t *keep = malloc((c->b.nent[1] + c->b2.nent[1] + 1) * sizeof *keep);
+    if (!keep) exit(3);
+    for (size_t i = 0; i < c->b2.nent[1]; i++)
+      if ((c->b2.ent[1][i] >> 8) < lim) keep[k++] = c->b2.ent[1][i];
+    for (size_t i = 0; i < c->b.nent[1]; i++)
+      if ((c->b.ent[1][i] >> 8) >= lim) keep[k++] = c->b.ent[1][i];
+    ent_reserve(&c->b, 1, k);
+    memcpy(c->b.ent[1], keep, k * sizeof *keep);
+    c->b.nent[1] = k;
+    free(keep);
+    out = fvb_intern(c, &c->b);
+  }
+done:
+  ht_put(&c->rmemo, key, out);
+  return out;
+}
+
+static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b) {
+  if (!a) return b;
+  if (!b || a == b) return a;
+  if (a == 1 || b == 1) return 1;
+  if (a > b) {
+    uint32_t t = a;
+    a = b, b = t;
+  }
+  uint64_t key = ((uint64_t)a << 32 | b) + 1, r;
+  if (ht_get(&c->jmemo, key, &r)) return (uint32_t)r;
+  fvb_load(c, &c->b, a);
+  fvb_load(c, &c->b2, b);
+  for (unsigned s = 0; s < c->K; s++)
+    if (fvb_has(c, &c->b, s) && (!fvb_has(c, &c->b2, s) || c->b.val[s] != c->b2.val[s])) fvb_forget(&c->b, s);
+  for (int ar = 0; ar < 2; ar++) { /* entries present and equal in both */
+    size_t i = 0, j = 0, k = 0;
+    while (i < c->b.nent[ar] && j < c->b2.nent[ar]) {
+      uint64_t x = c->b.ent[ar][i], y = c->b2.ent[ar][j];
+      if (x == y) c->b.ent[ar][k++] = x, i++, j++;
+      else if ((x >> 8) < (y >> 8)) i++;
+      else if ((y >> 8) < (x >> 8)) j++;
+      else i++, j++;
+    }
+    c->b.nent[ar] = k;
+  }
+  uint32_t out = fvb_intern(c, &c->b);
+  ht_put(&c->jmemo, key, out);
+  return out;
+}
+
+/* ---- predicates' own facts --------------------------------------------- */
+
+/* The facts of predicate p's ∧-chain (var == constant, bool literals), as a
+ * vector; 0 if they contradict each other. */
+static uint32_t pred_facts(iv_ctx *c, isa_term p) {
+  uint64_t r;
+  if (ht_get(&c->pfacts, (uint64_t)p + 1, &r)) return (uint32_t)r;
+  tm_ctx *tc = c->tc;
+  fvb_clear(c, &c->b);
+  isa_term st[256];
+  size_t n = 0;
+  bool bad = false;
+  st[n++] = p;
+  while (n && !bad) {
+    isa_term y = st[--n];
+    int k = tm_kind(tc, y);
+    if (k == ISA_OP_LAND) {
+      if (n + 2 <= 256) st[n++] = tm_arg(tc, y, 0), st[n++] = tm_arg(tc, y, 1);
+      continue;
+    }
+    isa_term var = 0;
+    uint64_t val = 0;
+    if (k == TM_VAR) var = y, val = 1;
+    else if (k == ISA_OP_LNOT && tm_kind(tc, tm_arg(tc, y, 0)) == TM_VAR) var = tm_arg(tc, y, 0), val = 0;
+    else if (k == ISA_OP_EQ) {
+      isa_term a = tm_arg(tc, y, 0), b = tm_arg(tc, y, 1);
+      if (tm_kind(tc, a) == TM_CONST) {
+        isa_term t = a;
+        a = b, b = t;
+      }
+      if (tm_kind(tc, a) == TM_VAR && tm_is_const(tc, b, &val)) var = a;
+    } else if (tm_is_const(tc, y, &val) && !val)
+      bad = true;
+    if (!var) continue;
+    unsigned s = slot_of_var(c, var);
+    if (!s) continue;
+    s--;
+    if (fvb_has(c, &c->b, s) && c->b.val[s] != val) bad = true;
+    else fvb_set(&c->b, s, val);
+  }
+  uint32_t out = bad ? 0 : fvb_intern(c, &c->b);
+  ht_put(&c->pfacts, (uint64_t)p + 1, out);
+  return out;
+}
+
+/* v ⊓ the facts of predicate p; 0 on a contradiction. */
+static uint32_t meet_pred(iv_ctx *c, uint32_t v, isa_term p) {
+  if (!v) return 0;
+  uint32_t pf = pred_facts(c, p);
+  if (!pf) return 0;
+  if (pf == 1) return v;
+  uint64_t key = ((uint64_t)v << 32 | p) + 1, r;
+  if (ht_get(&c->mmemo, key, &r)) return (uint32_t)r;
+  fvb_load(c, &c->b, v);
+  fvb_load(c, &c->b2, pf);
+  uint32_t out;
+  for (unsigned s = 0; s < c->K; s++) {
+    if (!fvb_has(c, &c->b2, s)) continue;
+    if (fvb_has(c, &c->b, s) && c->b.val[s] != c->b2.val[s]) {
+      out = 0;
+      goto done;
+    }
+    fvb_set(&c->b, s, c->b2.val[s]);
+  }
+  out = fvb_intern(c, &c->b);
+done:
+  ht_put(&c->mmemo, key, out);
+  return out;
+}
+
+/* ---- strengthening ----------------------------------------------------- */
+
+static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
+  tm_ctx *tc = c->tc;
+  uint64_t m;
+  if (ht_get(&c->gw, (uint64_t)t + 1, &m)) return (isa_term)m;
+  int k = tm_kind(tc, t);
+  isa_term r = t;
+  if (k == TM_VAR) {
+    unsigned s = slot_of_var(c, t);
+    if (s && fvb_has(c, f, s - 1)) r = slot_const(c, s - 1, f->val[s - 1]);
+  } else if (k != TM_CONST) {
+    unsigned n = tm_nargs(tc, t);
+    isa_term a[3] = {0, 0, 0};
+    bool same = true;
+    for (unsigned i = 0; i < n && i < 3; i++) {
+      a[i] = ground_walk(c, f, tm_arg(tc, t, i));
+      same = same && a[i] == tm_arg(tc, t, i);
+    }
+    uint64_t av;
+    size_t p;
+    if (k == ISA_OP_SELECT && (a[0] == c->v->mem || a[0] == c->v->A) && tm_is_const(tc, a[1], &av) &&
+        ent_find(f, a[0] == c->v->A, av & c->amask, &p))
+      r = tm_const(tc, f->ent[a[0] == c->v->A][p] & 0xff, 8);
+    else if (!same)
+      r = tm_app(tc, (isa_op)k, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
+  }
+  ht_put(&c->gw, (uint64_t)t + 1, r);
+  return r;
+}
+
+/* P' = F ∧ P[facts]: F the scalar facts of v. */
+static isa_term strengthen(iv_ctx *c, isa_term p, uint32_t v) {
+  if (v <= 1) return p;
+  uint64_t key = ((uint64_t)p << 32 | v) + 1, r;
+  if (ht_get(&c->gmemo, key, &r)) return (isa_term)r;
+  tm_ctx *tc = c->tc;
+  fvb_load(c, &c->b, v);
+  ht_clear(&c->gw);
+  isa_term g = ground_walk(c, &c->b, p);
+  isa_term f = 0;
+  for (unsigned s = 0; s < c->K; s++) {
+    if (!fvb_has(c, &c->b, s)) continue;
+    isa_term atom = c->slot_width[s] == TM_BOOL
+                        ? (c->b.val[s] ? c->slot_var[s] : tm_app1(tc, ISA_OP_LNOT, c->slot_var[s]))
+                        : tm_app2(tc, ISA_OP_EQ, c->slot_var[s], slot_const(c, s, c->b.val[s]));
+    f = f ? tm_app2(tc, ISA_OP_LAND, f, atom) : atom;
+  }
+  isa_term out = f ? tm_app2(tc, ISA_OP_LAND, f, g) : g;
+  /* already strengthened with the same facts */
+  if (out != p && tm_kind(tc, p) == ISA_OP_LAND && tm_arg(tc, p, 0) == f && tm_arg(tc, p, 1) == g) out = p;
+  ht_put(&c->gmemo, key, out);
+  ht_put(&c->gmemo, ((uint64_t)out << 32 | v) + 1, out);
+  return out;
+}
+
+/* ---- the fixpoint: the functional approach over calling contexts ------- */
+
+/* A context is a procedure entry state and the facts it was entered with;
+ * an entry with more than CTX_LIMIT of them puts the rest in one context
+ * whose entry facts are joined (recursion would otherwise make one per
+ * depth).  Values are per (state, context); a return edge (x, c, r) takes
+ * x's value in context k to r in the context of each caller (c, k') of k. */
+#define CTX_LIMIT 16
+
+typedef struct caller { nwa_state s; uint32_t ctx; } caller;
+typedef struct ctxrec {
+  nwa_state entry;
+  caller *cl;
+  size_t ncl, capcl;
+} ctxrec;
+
+typedef struct fix {
+  iv_ctx *c;
+  nwa *a;
+  ht_map val;    /* (state << 32 | ctx) + 1 -> vector */
+  ht_map ctxkey; /* (entry << 32 | vector) + 1 -> ctx; (entry << 32 | 0) + 1 -> the joined context */
+  ht_map nctx;   /* entry + 1 -> contexts so far */
+  ctxrec *ctx;
+  size_t nctx_, capctx;
+  uint64_t *q;   /* queue of (state << 32 | ctx) */
+  size_t qh, qn, qcap;
+  ht_map inq;    /* (state << 32 | ctx) + 1 -> 1 while queued */
+  size_t work, bound;
+} fix;
+
+static uint32_t fx_get(const fix *f, nwa_state s, uint32_t k) {
+  uint64_t v;
+  return ht_get(&f->val, ((uint64_t)s << 32 | k) + 1, &v) ? (uint32_t)v : 0;
+}
+
+static void fx_push(fix *f, nwa_state s, uint32_t k) {
+  uint64_t key = (uint64_t)s << 32 | k, q;
+  if (ht_get(&f->inq, key + 1, &q) && q) return;
+  ht_put(&f->inq, key + 1, 1);
+  if (f->qn == f->qcap) {
+    size_t cap = f->qcap ? f->qcap * 2 : 1024;
+    uint64_t *q = xrealloc(NULL, cap * sizeof *q);
+    for (size_t i = 0; i < f->qn; i++) q[i] = f->q[(f->qh + i) % f->qcap];
+    free(f->q);
+    f->q = q, f->qh = 0, f->qcap = cap;
+  }
+  f->q[(f->qh + f->qn++) % f->qcap] = key;
+}
+
+/* Join w (already met with t's predicate) into (t, k). */
+static void fx_update(fix *f, nwa_state t, uint32_t k, uint32_t w) {
+  if (!w) return;
+  uint32_t old = fx_get(f, t, k), nw = join(f->c, old, w);
+  if (nw == old) return;
+  ht_put(&f->val, ((uint64_t)t << 32 | k) + 1, nw);
+  fx_push(f, t, k);
+}
+
+/* The context of entry e for entry facts v: one per distinct v, up to
+ * CTX_LIMIT per entry, then one more whose entry value is the join of the
+ * rest (joining contexts is always sound: it only loses precision). */
+static uint32_t fx_context(fix *f, nwa_state e, uint32_t v) {
+  uint64_t k;
+  if (ht_get(&f->ctxkey, ((uint64_t)e << 32 | v) + 1, &k)) return (uint32_t)k;
+  uint64_t n = 0;
+  ht_get(&f->nctx, (uint64_t)e + 1, &n);
+  uint64_t key = ((uint64_t)e << 32 | (n >= CTX_LIMIT ? 0 : v)) + 1;
+  if (n >= CTX_LIMIT && ht_get(&f->ctxkey, key, &k)) return (uint32_t)k;
+  if (f->nctx_ == f->capctx) {
+    f->capctx = f->capctx ? f->capctx * 2 : 64;
+    f->ctx = xrealloc(f->ctx, f->capctx * sizeof *f->ctx);
+  }
+  uint32_t id = (uint32_t)f->nctx_++;
+  f->ctx[id] = (ctxrec){e, NULL, 0, 0};
+  ht_put(&f->ctxkey, key, id);
+  ht_put(&f->nctx, (uint64_t)e + 1, n + 1);
+  return id;
+}
+
+static bool fx_add_caller(fix *f, uint32_t k, nwa_state s, uint32_t ck) {
+  ctxrec *r = &f->ctx[k];
+  for (size_t i = 0; i < r->ncl; i++)
+    if (r->cl[i].s == s && r->cl[i].ctx == ck) return false;
+  if (r->ncl == r->capcl) {
+    r->capcl = r->capcl ? r->capcl * 2 : 4;
+    r->cl = xrealloc(r->cl, r->capcl * sizeof *r->cl);
+  }
+  r->cl[r->ncl++] = (caller){s, ck};
+  return true;
+}
+
+/* The value a return edge brings to its return site for the exit's value xv
+ * and the call predecessor's value cv. */
+static uint32_t fx_ret(fix *f, const nwa_edge *e, uint32_t xv, uint32_t cv) {
+  if (!xv || !cv) return 0;
+  uint32_t o = restore(f->c, transfer(f->c, e->letter, NWA_RETURN, xv), cv);
+  return meet_pred(f->c, o, nwa_pred(f->a, e->to));
+}
+
+static void fx_step(fix *f, nwa_state s, uint32_t k) {
+  iv_ctx *c = f->c;
+  nwa *a = f->a;
+  uint32_t v = fx_get(f, s, k);
+  if (!v) return;
+  size_t n;
+  const uint32_t *out = nwa_out(a, s, &n);
+  f->work += n + 1;
+  for (size_t i = 0; i < n; i++) {
+    const nwa_edge *e = nwa_edge_at(a, out[i]);
+    if (e->kind == NWA_INTERNAL) {
+      fx_update(f, e->to, k, meet_pred(c, transfer(c, e->letter, NWA_INTERNAL, v), nwa_pred(a, e->to)));
+    } else if (e->kind == NWA_CALL) {
+      uint32_t w = meet_pred(c, transfer(c, e->letter, NWA_CALL, v), nwa_pred(a, e->to));
+      if (!w) continue;
+      uint32_t k2 = fx_context(f, e->to, w);
+      fx_add_caller(f, k2, s, k);
+      fx_update(f, e->to, k2, w);
+      /* returns to this caller from what the callee has reached so far */
+      size_t nr;
+      const uint32_t *rs = nwa_ret_by_pred(a, s, &nr);
+      f->work += nr;
+      for (size_t j = 0; j < nr; j++) {
+        const nwa_edge *re = nwa_edge_at(a, rs[j]);
+        fx_update(f, re->to, k, fx_ret(f, re, fx_get(f, re->from, k2), v));
+      }
+    } else { /* a return from s in context k: to each caller of k at its predecessor */
+      ctxrec *r = &f->ctx[k];
+      f->work += r->ncl;
+      for (size_t j = 0; j < r->ncl; j++) {
+        if (r->cl[j].s != e->pred) continue;
+        caller cl = r->cl[j];
+        fx_update(f, e->to, cl.ctx, fx_ret(f, e, v, fx_get(f, cl.s, cl.ctx)));
+        r = &f->ctx[k]; /* fx_update does not add contexts, but stay safe */
+      }
+    }
+  }
+}
+
+bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
+  memset(st, 0, sizeof *st);
+  size_t ns = nwa_nstates(a);
+  /* keep the memo tables from growing without bound across analyses */
+  ht_map *memos[] = {&c->tmemo, &c->jmemo, &c->mmemo, &c->rmemo, &c->gmemo};
+  for (size_t i = 0; i < sizeof memos / sizeof *memos; i++)
+    if (memos[i]->n > 4000000) ht_clear(memos[i]);
+  fix f = {0};
+  f.c = c;
+  f.a = a;
+  f.bound = WORK_PER_EDGE * (nwa_live_edges(a) + ns);
+  nwa_state s0 = nwa_start(a);
+  uint32_t k0 = fx_context(&f, s0, 1);
+  ht_put(&f.val, ((uint64_t)s0 << 32 | k0) + 1, 1);
+  fx_push(&f, s0, k0);
+  bool ok = true;
+  while (f.qn) {
+    uint64_t key = f.q[f.qh];
+    f.qh = (f.qh + 1) % f.qcap, f.qn--;
+    ht_put(&f.inq, key + 1, 0); /* no longer queued */
+    fx_step(&f, (nwa_state)(key >> 32), (uint32_t)key);
+    if (f.work > f.bound) {
+      ok = false;
+      break;
+    }
+  }
+  uint32_t *val = calloc(ns ? ns : 1, sizeof *val);
+  if (!val) exit(3);
+  if (ok) {
+    for (size_t i = 0; i < f.val.cap; i++) {
+      if (!f.val.keys[i]) continue;
+      uint64_t key = f.val.keys[i] - 1;
+      nwa_state s = (nwa_state)(key >> 32);
+      val[s] = join(c, val[s], (uint32_t)f.val.vals[i]);
+    }
+    /* edges no run takes: a false condition, or a result the destination's
+     * predicate contradicts (judged on the states' joined values, which is
+     * sound: a vector that knows more knows the same contradiction) */
+    size_t ne = nwa_nedges(a);
+    for (size_t i = 0; i < ne; i++) {
+      const nwa_edge *e = nwa_edge_at(a, i);
+      if (e->dead || e->from == s0 || !val[e->from] || (e->kind == NWA_RETURN && !val[e->pred])) continue;
+      uint32_t o = transfer(c, e->letter, (nwa_kind)e->kind, val[e->from]);
+      if (e->kind == NWA_RETURN) o = restore(c, o, val[e->pred]);
+      if (o && meet_pred(c, o, nwa_pred(a, e->to))) continue;
+      nwa_edge cp = *e;
+      if (nwa_remove(a, (nwa_kind)cp.kind, cp.from, cp.pred, cp.letter, cp.to)) st->removed++;
+    }
+    for (nwa_state s = 0; s < ns; s++) {
+      if (s == s0) continue;
+      if (!val[s]) {
+        st->bottom++;
+        continue;
+      }
+      isa_term p = nwa_pred(a, s), p2 = strengthen(c, p, val[s]);
+      if (p2 != p) {
+        nwa_set_pred(a, s, p2);
+        st->changed++;
+      }
+    }
+  }
+  st->contexts = f.nctx_;
+  free(val);
+  for (size_t i = 0; i < f.nctx_; i++) free(f.ctx[i].cl);
+  free(f.ctx);
+  free(f.q);
+  ht_free(&f.val);
+  ht_free(&f.ctxkey);
+  ht_free(&f.nctx);
+  ht_free(&f.inq);
+  return ok;
+}

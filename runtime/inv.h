@@ -1,0 +1,86 @@
+/* inv.h — facts proven over the abstract graph: forward constant
+ * propagation along its transitions, and the strengthening of state
+ * predicates with what it proves.
+ *
+ * Why.  Pre carries a property back through every store as "this write
+ * misses that slot", over symbolic SP, frame pointer and call depth, so the
+ * predicates near a proof's calls grow disjunctions about the stack layout
+ * (and the AE half of every proof is exactly that: no store reaches a pending
+ * return address).  In most programs the stack pointer, the frame pointer
+ * and the call depth have one value at each state of the graph once the
+ * graph tells calling contexts apart, and the return slots hold their
+ * return addresses.  The report gets such facts speculatively, from dataflow
+ * analyses over the folded trace, checked by DPG like any other predicate
+ * (§3.2); here they are proven over the abstract graph itself, so no ¬φ half
+ * has to be refuted.
+ *
+ * What is proven.  For each state s, a fact vector: the registers, `$V`,
+ * `$D`, `$ip` and `$inlen` that hold one known value in every state a run
+ * can be in at s, and known bytes of `mem` and of `$A` at constant
+ * addresses.  It is the least fixpoint of: the start state knows nothing;
+ * a boot step gives the initial facts (iv_set_initial); every other
+ * transition applies its letter's symbolic transformer (pre_post_of, the
+ * same as Pre) evaluated where its inputs are known — a wildcard letter
+ * knows nothing afterwards; a store to an unknown address forgets all of
+ * memory, a `read` forgets the bytes its window may fill; and a matched
+ * return restores `$D` and the auxiliary stack below it from its call
+ * predecessor (with ¬$V, calls and returns between them balance); at each
+ * state the facts of its predicate (var == constant, bool literals) are
+ * added, and a contradiction makes the state's value ⊥ (no run gets there
+ * along that way).  Calls are analysed by the functional approach: values
+ * are kept per calling context (a procedure entry and the facts it was
+ * entered with, at most 16 per entry), and a return takes the callee's
+ * value in a context back to the callers that entered it there, so a
+ * procedure called from several places does not lose its callers' stack
+ * pointers.
+ *
+ * Soundness.  Every run of the program is a path of the graph whose
+ * concrete states satisfy the predicates of the states they are in
+ * (dpg.h).  Along such a path each step is its letter's instruction, so by
+ * induction every concrete state at s satisfies s's facts.  Hence
+ *   - P' = F ∧ P[known := values] (F the scalar facts) holds of exactly the
+ *     same reachable states as P, and replaces P (nwa_set_pred);
+ *   - a transition whose condition is false under its source's facts, or
+ *     whose result contradicts its destination's predicate, is taken by no
+ *     run and is removed (a refinement with ρ = false).
+ * Splits and intersections only remove paths, so facts stay true of the
+ * states that inherit them; dpg re-checks every run against the graph after
+ * each change.
+ *
+ * Ownership: the context borrows the vocabulary and the letter table; terms
+ * belong to the vocabulary's tm_ctx.
+ */
+#ifndef MCVETO_INV_H
+#define MCVETO_INV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fold.h"
+#include "nwa.h"
+
+typedef struct iv_ctx iv_ctx;
+
+/* boot: the letter of the boot steps (their destination holds the initial
+ * facts). */
+iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot);
+void iv_free(iv_ctx *c);
+
+/* The initial state has variable var (a register, `$V`, `$D`, `$ip`) =
+ * value in every run.  Call before the first iv_strengthen. */
+void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value);
+
+typedef struct iv_stats {
+  size_t changed; /* predicates strengthened */
+  size_t removed; /* transitions removed */
+  size_t bottom;  /* states no fact-consistent path reaches */
+  size_t contexts; /* calling contexts the fixpoint told apart */
+} iv_stats;
+
+/* Compute the facts of every state of a and apply them (above).  Returns
+ * false, changing nothing, if the fixpoint did not settle within its work
+ * bound. */
+bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st);
+
+#endif

@@ -1,0 +1,199 @@
+/* t_inv.c — unit tests of runtime/inv.c (facts proven over the abstract
+ * graph) on the x86 descriptor.
+ *
+ *   (a) a straight line with a call and its return: the facts a state gets
+ *       (a move's constant, the stack pointer, the call depth, the return
+ *       address's bytes the call stored) join its predicate, and a
+ *       predicate reading those bytes is grounded; the return restores the
+ *       caller's stack pointer and depth;
+ *   (b) transitions no run takes go: a result the destination's predicate
+ *       contradicts, a conditional jump's direction the facts decide; a
+ *       wildcard transition knows nothing afterwards and stays; a second
+ *       pass changes nothing;
+ *   (c) calling contexts: one procedure called with two stack pointers
+ *       returns each caller its own (a context-insensitive join would
+ *       lose both), while the procedure's own state knows only what both
+ *       contexts share;
+ *   (d) a store through an unknown pointer forgets what memory was known.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fold.h"
+#include "inv.h"
+#include "nwa.h"
+#include "terms.h"
+
+extern const isa_desc x86_isa_desc;
+
+#include "tcheck.h"
+
+#define BOOT 0xFFFFFFFEu
+
+static const isa_desc *D;
+static tm_ctx *tc;
+static fd_vocab V;
+static fd_letters *L;
+
+static nwa_letter letter(uint64_t pc, const uint8_t *b, unsigned len, unsigned dir) {
+  isa_insn in;
+  if (D->decode(b, len, pc, &in) != ISA_DECODE_OK || in.len != len) {
+    fprintf(stderr, "t_inv: bytes at 0x%llx do not decode\n", (unsigned long long)pc);
+    exit(1);
+  }
+  return fd_intern(L, pc, b, len, dir, in.id);
+}
+
+static isa_term reg(const char *name) { return tm_var(tc, name, 32); }
+static isa_term eq(isa_term a, uint64_t k) { return tm_app2(tc, ISA_OP_EQ, a, tm_const(tc, k, 32)); }
+static isa_term and2(isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_LAND, a, b); }
+static isa_term at(uint64_t pc) { return eq(V.pc, pc); }
+static isa_term membyte(uint64_t a) {
+  isa_term s[2] = {V.mem, tm_const(tc, a, 32)};
+  return tm_zext(tc, tm_app(tc, ISA_OP_SELECT, s, 2, 0, 0), 32);
+}
+/* Does state s's predicate rule out x == k (a fact x == k' with k' != k)? */
+static bool excludes(nwa *a, nwa_state s, isa_term x, uint64_t k) {
+  return tm_conj_contradicts(tc, nwa_pred(a, s), eq(x, k));
+}
+
+static iv_ctx *new_ctx(void) {
+  iv_ctx *c = iv_new(&V, L, BOOT);
+  iv_set_initial(c, V.pc, 0x1000);
+  iv_set_initial(c, reg("ESP"), 0x8000);
+  iv_set_initial(c, reg("EAX"), 0x11);
+  iv_set_initial(c, V.V, 0);
+  iv_set_initial(c, V.D, 0);
+  return c;
+}
+
+static nwa_state boot(nwa *a, isa_term pred) {
+  nwa_state i = nwa_add_state(a, tm_true(tc), false);
+  nwa_state s = nwa_add_state(a, pred, false);
+  nwa_set_start(a, i);
+  nwa_add_internal(a, i, BOOT, s);
+  return s;
+}
+
+int main(void) {
+  D = &x86_isa_desc;
+  tc = tm_new(D->addr_bits);
+  fd_vocab_init(&V, D, tc);
+  L = fd_letters_new();
+  isa_term EAX = reg("EAX"), ECX = reg("ECX"), EDX = reg("EDX"), ESP = reg("ESP");
+
+  static const uint8_t mov_eax5[] = {0xb8, 0x05, 0x00, 0x00, 0x00};
+  static const uint8_t call1[] = {0xe8, 0xf6, 0x0f, 0x00, 0x00}; /* 0x1005: call 0x2000 */
+  static const uint8_t ret[] = {0xc3};
+  static const uint8_t cmp_eax5[] = {0x83, 0xf8, 0x05};
+  static const uint8_t je[] = {0x74, 0x10};                     /* 0x100d: je 0x101f */
+  static const uint8_t push_eax[] = {0x50};
+  static const uint8_t call2[] = {0xe8, 0xf0, 0x0f, 0x00, 0x00}; /* 0x100b: call 0x2000 */
+  static const uint8_t store_ecx[] = {0x89, 0x01};              /* mov [ecx], eax */
+  nwa_letter lmov = letter(0x1000, mov_eax5, 5, 0), lcall1 = letter(0x1005, call1, 5, 0);
+  nwa_letter lret = letter(0x2000, ret, 1, 0), lcmp = letter(0x100a, cmp_eax5, 3, 0);
+  nwa_letter lje_not = letter(0x100d, je, 2, 0), lje_taken = letter(0x100d, je, 2, 1);
+  iv_stats st;
+
+  /* (a), (b) */
+  {
+    iv_ctx *c = new_ctx();
+    nwa *a = nwa_new(tc);
+    nwa_state q0 = boot(a, at(0x1000));
+    nwa_state q1 = nwa_add_state(a, at(0x1005), false);
+    nwa_state qbad = nwa_add_state(a, and2(at(0x1005), eq(EAX, 6)), false);
+    /* the callee's entry reads the low byte of the return address the call stored */
+    nwa_state q2 = nwa_add_state(a, and2(at(0x2000), tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), ECX)), false);
+    nwa_state q3 = nwa_add_state(a, at(0x100a), false);
+    nwa_state q4 = nwa_add_state(a, at(0x100d), false);
+    nwa_state q5 = nwa_add_state(a, at(0x100f), false);
+    nwa_state q6 = nwa_add_state(a, at(0x101f), false);
+    nwa_state q7 = nwa_add_state(a, at(0x3000), false);
+    nwa_add_internal(a, q0, lmov, q1);
+    nwa_add_internal(a, q0, lmov, qbad);     /* EAX is 5 after it: goes */
+    nwa_add_call(a, q1, lcall1, q2);
+    nwa_add_return(a, q2, q1, lret, q3);
+    nwa_add_internal(a, q3, lcmp, q4);
+    nwa_add_internal(a, q4, lje_not, q5);    /* EAX == 5: the jump is taken, this goes */
+    nwa_add_internal(a, q4, lje_taken, q6);
+    nwa_add_internal(a, q1, NWA_ANY, q7);    /* anything: stays, knows nothing */
+    size_t live0 = nwa_live_edges(a);
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(st.removed == 2);
+    CHECK(nwa_live_edges(a) == live0 - 2);
+    CHECK(!nwa_edge_at(a, 1)->dead && nwa_edge_at(a, 2)->dead); /* edges 0 (boot), 1 (q0->q1), 2 (q0->qbad) */
+    CHECK(excludes(a, q1, EAX, 6) && excludes(a, q1, ESP, 0x7000));
+    CHECK(!excludes(a, q1, EAX, 5) && !excludes(a, q1, ESP, 0x8000));
+    CHECK(excludes(a, q2, ESP, 0x8000) && !excludes(a, q2, ESP, 0x7ffc));
+    CHECK(excludes(a, q2, V.D, 0) && !excludes(a, q2, V.D, 1));
+    /* mem[0x7ffc] is the low byte of 0x100a: the predicate now says ECX == 0x0a */
+    CHECK(excludes(a, q2, ECX, 0x0b) && !excludes(a, q2, ECX, 0x0a));
+    CHECK(excludes(a, q3, ESP, 0x7ffc) && !excludes(a, q3, ESP, 0x8000));
+    CHECK(excludes(a, q3, V.D, 1) && excludes(a, q3, EAX, 4));
+    CHECK(!excludes(a, q7, EAX, 6) && !excludes(a, q7, ESP, 0));
+    CHECK(excludes(a, q6, EAX, 6)); /* through the taken jump */
+    /* a second pass: the grounded predicate of q2 says ECX == 0x0a, a fact
+     * that now flows on through the return; a third changes nothing */
+    CHECK(!excludes(a, q3, ECX, 0x0b));
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(st.removed == 0 && st.changed > 0);
+    CHECK(excludes(a, q3, ECX, 0x0b) && excludes(a, q6, ECX, 0x0b));
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(st.removed == 0 && st.changed == 0);
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (c) */
+  {
+    iv_ctx *c = new_ctx();
+    nwa *a = nwa_new(tc);
+    nwa_letter lpush = letter(0x100a, push_eax, 1, 0), lcall2 = letter(0x100b, call2, 5, 0);
+    nwa_state p0 = boot(a, at(0x1000));
+    nwa_state p1 = nwa_add_state(a, at(0x1005), false);
+    nwa_state p2 = nwa_add_state(a, at(0x2000), false);
+    nwa_state p3 = nwa_add_state(a, at(0x100a), false);
+    nwa_state p4 = nwa_add_state(a, at(0x100b), false);
+    nwa_state p5 = nwa_add_state(a, at(0x1010), false);
+    nwa_add_internal(a, p0, lmov, p1);
+    nwa_add_call(a, p1, lcall1, p2);
+    nwa_add_return(a, p2, p1, lret, p3);
+    nwa_add_internal(a, p3, lpush, p4);
+    nwa_add_call(a, p4, lcall2, p2);
+    nwa_add_return(a, p2, p4, lret, p5);
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(st.removed == 0 && st.contexts >= 3);
+    CHECK(excludes(a, p3, ESP, 0x7ffc) && !excludes(a, p3, ESP, 0x8000));
+    CHECK(excludes(a, p5, ESP, 0x8000) && !excludes(a, p5, ESP, 0x7ffc));
+    CHECK(excludes(a, p5, V.D, 1) && !excludes(a, p5, V.D, 0));
+    /* the procedure: depth 1 in both contexts, two stack pointers */
+    CHECK(excludes(a, p2, V.D, 2));
+    CHECK(!excludes(a, p2, ESP, 0x7ffc) && !excludes(a, p2, ESP, 0x7ff8));
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (d) */
+  {
+    iv_ctx *c = new_ctx();
+    nwa *a = nwa_new(tc);
+    nwa_letter lpush0 = letter(0x1000, push_eax, 1, 0), lstore = letter(0x1001, store_ecx, 2, 0);
+    nwa_state c0 = boot(a, at(0x1000));
+    nwa_state c1 = nwa_add_state(a, and2(at(0x1001), tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), EDX)), false);
+    nwa_state c2 = nwa_add_state(a, and2(at(0x1003), tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), EDX)), false);
+    nwa_add_internal(a, c0, lpush0, c1);
+    nwa_add_internal(a, c1, lstore, c2);
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(excludes(a, c1, EDX, 0x12) && !excludes(a, c1, EDX, 0x11)); /* the pushed EAX */
+    CHECK(!excludes(a, c2, EDX, 0x12));                               /* ECX may point there */
+    CHECK(excludes(a, c2, ESP, 0x8000));                              /* registers stay known */
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  fd_letters_free(L);
+  tm_free(tc);
+  if (fails) fprintf(stderr, "t_inv: %d checks failed\n", fails);
+  return fails != 0;
+}

@@ -74,6 +74,11 @@ struct iv_ctx {
 
 /* ---- fact vectors ------------------------------------------------------ */
 
+/* memcpy of n words; n may be 0 with a NULL pointer (an empty entry list) */
+static void wcpy(uint64_t *dst, const uint64_t *src, size_t n) {
+  if (n) memcpy(dst, src, n * sizeof *dst);
+}
+
 static uint64_t mix(uint64_t h, uint64_t x) {
   h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
   return h * 0xff51afd7ed558ccdull;
@@ -117,14 +122,14 @@ static const uint64_t *fv_words(const iv_ctx *c, uint32_t id) { return c->arena 
 /* Load vector id (not ⊥) into b. */
 static void fvb_load(iv_ctx *c, fvb *b, uint32_t id) {
   const uint64_t *w = fv_words(c, id);
-  memcpy(b->known, w, c->KW * sizeof *w);
-  memcpy(b->val, w + c->KW, c->K * sizeof *w);
+  wcpy(b->known, w, c->KW);
+  wcpy(b->val, w + c->KW, c->K);
   size_t n0 = w[c->KW + c->K], n1 = w[c->KW + c->K + 1];
   const uint64_t *e = w + c->KW + c->K + 2;
   ent_reserve(b, 0, n0);
   ent_reserve(b, 1, n1);
-  memcpy(b->ent[0], e, n0 * sizeof *e);
-  memcpy(b->ent[1], e + n0, n1 * sizeof *e);
+  wcpy(b->ent[0], e, n0);
+  wcpy(b->ent[1], e + n0, n1);
   b->nent[0] = n0, b->nent[1] = n1;
 }
 
@@ -156,12 +161,12 @@ static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
     c->arena = xrealloc(c->arena, c->caparena * sizeof *c->arena);
   }
   uint64_t *w = c->arena + c->narena; /* written in place; kept only if new */
-  memcpy(w, b->known, c->KW * sizeof *w);
-  memcpy(w + c->KW, b->val, c->K * sizeof *w);
+  wcpy(w, b->known, c->KW);
+  wcpy(w + c->KW, b->val, c->K);
   w[c->KW + c->K] = b->nent[0];
   w[c->KW + c->K + 1] = b->nent[1];
-  memcpy(w + c->KW + c->K + 2, b->ent[0], b->nent[0] * sizeof *w);
-  memcpy(w + c->KW + c->K + 2 + b->nent[0], b->ent[1], b->nent[1] * sizeof *w);
+  wcpy(w + c->KW + c->K + 2, b->ent[0], b->nent[0]);
+  wcpy(w + c->KW + c->K + 2 + b->nent[0], b->ent[1], b->nent[1]);
   uint64_t h = 0x12345;
   for (size_t i = 0; i < len; i++) h = mix(h, w[i]);
   h |= 1;
@@ -207,7 +212,7 @@ static bool ent_find(const fvb *b, int a, uint64_t addr, size_t *pos) {
 static void ent_forget(fvb *b, int a, uint64_t addr) {
   size_t p;
   if (!ent_find(b, a, addr, &p)) return;
-  memmove(b->ent[a] + p, b->ent[a] + p + 1, (b->nent[a] - p - 1) * sizeof *b->ent[a]);
+  if (b->nent[a] - p - 1) memmove(b->ent[a] + p, b->ent[a] + p + 1, (b->nent[a] - p - 1) * sizeof *b->ent[a]);
   b->nent[a]--;
 }
 
@@ -219,7 +224,7 @@ static void ent_set(fvb *b, int a, uint64_t addr, uint8_t byte) {
   }
   if (b->nent[a] >= MAXENT) return; /* forgetting is always sound */
   ent_reserve(b, a, b->nent[a] + 1);
-  memmove(b->ent[a] + p + 1, b->ent[a] + p, (b->nent[a] - p) * sizeof *b->ent[a]);
+  if (b->nent[a] - p) memmove(b->ent[a] + p + 1, b->ent[a] + p, (b->nent[a] - p) * sizeof *b->ent[a]);
   b->ent[a][p] = addr << 8 | byte;
   b->nent[a]++;
 }
@@ -323,8 +328,8 @@ void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value) {
 static uint32_t initial(iv_ctx *c) {
   if (!c->init_set) {
     fvb_clear(c, &c->b);
-    memcpy(c->b.known, c->init_known, c->KW * sizeof *c->b.known);
-    memcpy(c->b.val, c->init_val, c->K * sizeof *c->b.val);
+    wcpy(c->b.known, c->init_known, c->KW);
+    wcpy(c->b.val, c->init_val, c->K);
     c->init = fvb_intern(c, &c->b);
     c->init_set = true;
   }
@@ -502,10 +507,10 @@ static uint32_t transfer(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
     }
     /* memory: start from what is known and apply the stores */
     ent_reserve(&c->b2, 0, c->b.nent[0]);
-    memcpy(c->b2.ent[0], c->b.ent[0], c->b.nent[0] * sizeof *c->b.ent[0]);
+    wcpy(c->b2.ent[0], c->b.ent[0], c->b.nent[0]);
     c->b2.nent[0] = c->b.nent[0];
     ent_reserve(&c->b2, 1, c->b.nent[1]);
-    memcpy(c->b2.ent[1], c->b.ent[1], c->b.nent[1] * sizeof *c->b.ent[1]);
+    wcpy(c->b2.ent[1], c->b.ent[1], c->b.nent[1]);
     c->b2.nent[1] = c->b.nent[1];
     apply_stores(c, &c->b, &c->b2, 0, p->mem, c->v->mem);
     apply_stores(c, &c->b, &c->b2, 1, p->A, c->v->A);
@@ -558,7 +563,7 @@ static uint32_t restore(iv_ctx *c, uint32_t vout, uint32_t vpred) {
     for (size_t i = 0; i < c->b.nent[1]; i++)
       if ((c->b.ent[1][i] >> 8) >= lim) keep[k++] = c->b.ent[1][i];
     ent_reserve(&c->b, 1, k);
-    memcpy(c->b.ent[1], keep, k * sizeof *keep);
+    wcpy(c->b.ent[1], keep, k);
     c->b.nent[1] = k;
     free(keep);
     out = fvb_intern(c, &c->b);

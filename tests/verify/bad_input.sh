@@ -21,6 +21,11 @@
 #                    magic32_reach -> 10 with none; safe_abs with --explore 100
 #                    -> 0 (the explorer runs out of branches, the proof
 #                    follows); --explore 101 and --explore x -> 2 naming it
+#   facts            Fig. 7(a) -O2 with --candidates none --max-iterations 300
+#                    -> 0 with at most 50 refinements: the facts proven over
+#                    the graph (runtime/inv.c) show the global is 0 at the
+#                    check; with MCVETO_NO_INV=1 the same run -> 20 (it took
+#                    2,765 refinements on x86, 2,254 on PowerPC)
 #   wasted-runs      x86 safe_clamp -O2, --max-iterations 800 -> 0 or 20 with
 #                    at most 40 concrete runs: solver models agree with the
 #                    runs on unmapped memory, and a model that failed to cross
@@ -177,6 +182,21 @@ case $case in
             grep -q -- --explore "$work/err" 2>/dev/null ||
                 { echo "FAIL the message does not name --explore"; fails=$((fails + 1)); }
         done
+        ;;
+    facts)
+        build fig7a_lotsabaz
+        bin=$work/fig7a_lotsabaz.$isa.$level
+        expect "$isa fig7a_lotsabaz with facts" 0 "$bin" --target reach_error --candidates none \
+            --max-iterations 300 --json
+        ref=$(jq -r '.stats.ref' "$work/out" 2>/dev/null)
+        if [ -n "$ref" ] && [ "$ref" -le 50 ] 2>/dev/null; then
+            echo "ok   $isa fig7a_lotsabaz: safe after $ref refinements"
+        else
+            echo "FAIL $isa fig7a_lotsabaz: ${ref:-no} refinements, want at most 50"
+            fails=$((fails + 1))
+        fi
+        MCVETO_NO_INV=1 expect "$isa fig7a_lotsabaz without facts" 20 "$bin" --target reach_error \
+            --candidates none --max-iterations 300 --json
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

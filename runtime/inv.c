@@ -722,8 +722,6 @@ static isa_term strengthen(iv_ctx *c, isa_term p, uint32_t v) {
     f = f ? tm_app2(tc, ISA_OP_LAND, f, atom) : atom;
   }
   isa_term out = f ? tm_app2(tc, ISA_OP_LAND, f, g) : g;
-  /* already strengthened with the same facts */
-  if (out != p && tm_kind(tc, p) == ISA_OP_LAND && tm_arg(tc, p, 0) == f && tm_arg(tc, p, 1) == g) out = p;
   ht_put(&c->gmemo, key, out);
   ht_put(&c->gmemo, ((uint64_t)out << 32 | v) + 1, out);
   return out;
@@ -909,9 +907,10 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
     for (size_t i = 0; i < ne; i++) {
       const nwa_edge *e = nwa_edge_at(a, i);
       if (e->dead || e->from == s0 || !val[e->from] || (e->kind == NWA_RETURN && !val[e->pred])) continue;
-      uint32_t o = transfer(c, e->letter, (nwa_kind)e->kind, val[e->from]);
-      if (e->kind == NWA_RETURN) o = restore(c, o, val[e->pred]);
-      if (o && meet_pred(c, o, nwa_pred(a, e->to))) continue;
+      uint32_t o = e->kind == NWA_RETURN ? fx_ret(&f, e, val[e->from], val[e->pred])
+                                         : meet_pred(c, transfer(c, e->letter, (nwa_kind)e->kind, val[e->from]),
+                                                     nwa_pred(a, e->to));
+      if (o) continue;
       nwa_edge cp = *e;
       if (nwa_remove(a, (nwa_kind)cp.kind, cp.from, cp.pred, cp.letter, cp.to)) st->removed++;
     }

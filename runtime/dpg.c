@@ -92,7 +92,7 @@ struct dpg {
   ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
   fs_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
   iv_ctx *iv;         /* facts proven over G (inv.h); NULL when switched off */
-  const nwa *iv_graph; /* the G they were last computed on */
+  unsigned long gen, iv_gen; /* G's generation (a run joined), and the one the facts are of */
   double iv_seconds;
   /* directed testing beside the graph (explore.h): the runs it may branch
    * off, by number — a run of T (t >= 0) or an input of its own (t < 0,
@@ -699,6 +699,8 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   nwa_free(g->G);
   free(g->site);
   g->G = ng;
+  g->gen++;
+  if (g->iv) iv_forget(g->iv);
   g->site = site;
   prune(g, g->G, g->site, 0);
   return OUT_NONE;
@@ -1142,6 +1144,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       nwa_letter site = fd_intern(g->L, x->pc, x->bytes, x->len, 0, x->insn);
       size_t ne0 = nwa_nedges(g->G);
       nwa_state n2 = nwa_split(g->G, e.from, rho);
+      if (g->iv) iv_inherit(g->iv, n2, e.from);
       g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
       g->site[n2] = site;
       prune(g, g->G, g->site, ne0);
@@ -1232,6 +1235,11 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     rho = pre_alpha(&g->v, pre, &env, NULL);
     /* what a system call returns is not a property of the state before it */
     if (pre_mentions_fresh(tc, rho)) rho = pre_forget_fresh(tc, rho);
+    /* n's proven facts (inv.h) hold in every state n's split is about, so
+     * ρ with them substituted splits n the same way, and is often much
+     * smaller: which bytes a read's window covers, once its buffer and
+     * count are known, is decided */
+    if (g->iv && g->iv_gen == g->gen) rho = iv_ground(g->iv, e.from, rho);
     holds_at_witness = tm_eval(tc, rho, &env) != 0;
     free(c.vmap);
     uint64_t cv;
@@ -1398,9 +1406,30 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       fputc('\n', stderr);
     }
   }
-  /* n ∧ ρ may hold states (the cases where it cannot went above): split */
+  /* n ∧ ρ may still hold no state: the cheap tests above do not see that
+   * max(a,b,c) < max(b,c,a) is false.  A split on such a ρ leaves an empty
+   * copy of n whose in-edges each become a frontier in turn, and the
+   * refinements walk back through the whole program before the cheap tests
+   * catch up.  One solver call on n's predicate and ρ, without the path,
+   * settles it; the path's own check above already cost more. */
+  {
+    isa_term pn = nwa_pred(g->G, e.from);
+    isa_term q[2] = {pn, rho};
+    char rs[200];
+    g->st.se++;
+    if (smt_check(g->solver, q, 2, rs, sizeof rs) == SMT_UNSAT) {
+      if (getenv("MCVETO_DPG_DEBUG"))
+        fprintf(stderr,
+                "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n (solver)\n",
+                ei, e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
+      nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
+      return S_CONT;
+    }
+  }
+  /* n ∧ ρ may hold states: split */
   size_t ne0 = nwa_nedges(g->G);
   nwa_state n2 = nwa_split(g->G, e.from, rho);
+  if (g->iv) iv_inherit(g->iv, n2, e.from);
   g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
   g->site[n2] = g->site[e.from];
   prune(g, g->G, g->site, ne0);
@@ -1730,6 +1759,7 @@ void dpg_run(dpg *g, dpg_result *r) {
     in_free(in0);
   }
   g->G = fd_initial(&g->v, g->o.target);
+  g->gen = 1; /* iv_gen 0: no facts yet */
   add_boot(g->G, g->tc);
   g->site = calloc(nwa_nstates(g->G), sizeof *g->site);
   if (!g->site) exit(3);
@@ -1774,13 +1804,13 @@ void dpg_run(dpg *g, dpg_result *r) {
     /* facts proven over G strengthen its predicates (inv.h).  They stay true
      * as G shrinks and split states inherit them, so the fixpoint runs for
      * every new G (a run joined) and otherwise within a share of the time */
-    if (g->iv && (g->G != g->iv_graph || g->iv_seconds <= IV_SHARE * elapsed(g))) {
+    if (g->iv && (g->gen != g->iv_gen || g->iv_seconds <= IV_SHARE * elapsed(g))) {
       double ti0 = now_s();
       iv_stats is;
       bool ok = iv_strengthen(g->iv, g->G, &is);
       g->st.analysis_seconds += now_s() - ti0;
       g->iv_seconds += now_s() - ti0;
-      g->iv_graph = g->G;
+      g->iv_gen = g->gen;
       if (getenv("MCVETO_DPG_DEBUG"))
         fprintf(stderr, "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
                 ok ? "settled" : "gave up", is.contexts, is.changed, is.removed, is.bottom, now_s() - ti0);

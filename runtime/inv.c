@@ -70,6 +70,9 @@ struct iv_ctx {
   ht_map gw;     /* grounding walk memo */
   bool init_set;
   uint64_t *init_known, *init_val;
+  /* the joined value of each state at the last settled fixpoint (iv_ground) */
+  uint32_t *last;
+  size_t nlast;
 };
 
 /* ---- fact vectors ------------------------------------------------------ */
@@ -307,6 +310,7 @@ void iv_free(iv_ctx *c) {
   fvb_free(&c->b2);
   free(c->init_known);
   free(c->init_val);
+  free(c->last);
   free(c->arena);
   free(c->fv);
   free(c->hs);
@@ -727,6 +731,29 @@ static isa_term strengthen(iv_ctx *c, isa_term p, uint32_t v) {
   return out;
 }
 
+isa_term iv_ground(iv_ctx *c, nwa_state s, isa_term t) {
+  if (s >= c->nlast || c->last[s] <= 1) return t; /* unknown state, ⊥ or nothing known */
+  fvb_load(c, &c->b, c->last[s]);
+  ht_clear(&c->gw);
+  return ground_walk(c, &c->b, t);
+}
+
+void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
+  if (orig >= c->nlast || copy == orig) return;
+  if (copy >= c->nlast) {
+    size_t n = (size_t)copy + 1;
+    c->last = xrealloc(c->last, n * sizeof *c->last);
+    for (size_t i = c->nlast; i < n; i++) c->last[i] = 1; /* nothing known */
+    c->nlast = n;
+  }
+  c->last[copy] = c->last[orig];
+}
+
+void iv_forget(iv_ctx *c) {
+  free(c->last);
+  c->last = NULL, c->nlast = 0;
+}
+
 /* ---- the fixpoint: the functional approach over calling contexts ------- */
 
 /* A context is a procedure entry state and the facts it was entered with;
@@ -928,7 +955,10 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
     }
   }
   st->contexts = f.nctx_;
-  free(val);
+  free(c->last);
+  c->last = NULL, c->nlast = 0;
+  if (ok) c->last = val, c->nlast = ns;
+  else free(val);
   for (size_t i = 0; i < f.nctx_; i++) free(f.ctx[i].cl);
   free(f.ctx);
   free(f.q);

@@ -83,4 +83,20 @@ typedef struct iv_stats {
  * bound. */
 bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st);
 
+/* t with the facts of state s at the last settled iv_strengthen substituted
+ * (registers and known bytes), folded where that makes it constant.  In
+ * every state a run can be in at s, the result has t's value.  Only for the
+ * graph that iv_strengthen analysed, or one made from it by splits
+ * (iv_inherit) and edge removals: the caller calls iv_forget when it
+ * replaces the graph.  Returns t where nothing is known. */
+isa_term iv_ground(iv_ctx *c, nwa_state s, isa_term t);
+
+/* State copy was split off orig (nwa_split): it holds a subset of orig's
+ * states, so orig's facts hold there too. */
+void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig);
+
+/* The graph was replaced: iv_ground knows nothing until the next
+ * iv_strengthen. */
+void iv_forget(iv_ctx *c);
+
 #endif

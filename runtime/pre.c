@@ -116,8 +116,13 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
       if (rc->width > ab) cnt = tm_extract(tc, tm_var(tc, rc->name, rc->width), ab - 1, 0);
       isa_term max = k_(v, EX_READ_MAX, ab);
       isa_term kk = tm_ite(tc, tm_app2(tc, ISA_OP_ULT, cnt, max), cnt, max);
-      isa_term avail = tm_ite(tc, tm_app2(tc, ISA_OP_ULE, v->ip, v->inlen), tm_app2(tc, ISA_OP_SUB, v->inlen, v->ip),
-                              k_(v, 0, ab));
+      /* what is left of the input: $inlen - $ip, since $ip <=u $inlen in
+       * every state a run can be in ($ip starts at 0 and a read advances it
+       * by at most what is left).  Formulas that agree on those states are
+       * all Pre and the facts need, and without the guard the formulas of
+       * a loop over input stay linear in $ip instead of nesting an ite per
+       * iteration. */
+      isa_term avail = tm_app2(tc, ISA_OP_SUB, v->inlen, v->ip);
       isa_term got = tm_ite(tc, tm_app2(tc, ISA_OP_ULE, kk, avail), kk, avail);
       isa_term ok = and_(tc, isread, fd0);
       out->win_cond = ok;

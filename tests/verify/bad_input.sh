@@ -26,6 +26,13 @@
 #                    the graph (runtime/inv.c) show the global is 0 at the
 #                    check; with MCVETO_NO_INV=1 the same run -> 20 (it took
 #                    2,765 refinements on x86, 2,254 on PowerPC)
+#   empty-split      safe_max3 -O2 with --candidates none --max-iterations 400
+#                    -> 0 (on x86 with at most 100 refinements): a ρ that n's
+#                    predicate excludes only with the solver's help
+#                    (max(a,b,c) < max(b,c,a)) removes the edge instead of
+#                    leaving an empty copy of n to refine back from (it took
+#                    more than 2,200 refinements on x86 before, and was
+#                    unknown at 30 s on both ISAs)
 #   wasted-runs      x86 safe_clamp -O2, --max-iterations 800 -> 0 or 20 with
 #                    at most 40 concrete runs: solver models agree with the
 #                    runs on unmapped memory, and a model that failed to cross
@@ -197,6 +204,20 @@ case $case in
         fi
         MCVETO_NO_INV=1 expect "$isa fig7a_lotsabaz without facts" 20 "$bin" --target reach_error \
             --candidates none --max-iterations 300 --json
+        ;;
+    empty-split)
+        build safe_max3
+        expect "$isa safe_max3 --candidates none" 0 "$work/safe_max3.$isa.$level" --target reach_error \
+            --candidates none --max-iterations 400 --timeout 200 --json
+        ref=$(jq -r '.stats.ref' "$work/out" 2>/dev/null)
+        if [ "$isa" != x86 ]; then
+            echo "ok   $isa safe_max3: safe after ${ref:-?} refinements"
+        elif [ -n "$ref" ] && [ "$ref" -le 100 ] 2>/dev/null; then
+            echo "ok   $isa safe_max3: safe after $ref refinements"
+        else
+            echo "FAIL $isa safe_max3: ${ref:-no} refinements, want at most 100"
+            fails=$((fails + 1))
+        fi
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

@@ -12,7 +12,7 @@
 #   policy           every --policy name on magic32_reach -> 10; every
 #                    --candidates setting on magic32_reach -> 10 (frames and
 #                    all split states in, none and auto do not), safe_abs
-#                    with frames -> 0; auto with --max-iterations 2 on
+#                    with frames -> 0; auto with --max-iterations 4 on
 #                    loop_bound_safe -> 20, the second search (all) splits
 #                    states in and the reason gives both; a wrong name of either
 #                    -> 2 naming it; x86: the default finds reach_state -> 10
@@ -149,10 +149,10 @@ case $case in
             if [ "$cand" = none ] || [ "$cand" = auto ]; then want='[ "$n" = 0 ]'; else want='[ "$n" -gt 0 ] 2>/dev/null'; fi
             eval "$want" || { echo "FAIL --candidates $cand split $n states"; fails=$((fails + 1)); }
         done
-        # auto (the default): 60 % of the budget without candidates, then all;
-        # with 2 iterations, one each, and the second search splits states in
-        expect "$isa loop_bound_safe --max-iterations 2 (auto)" 20 \
-            "$work/loop_bound_safe.$isa.$level" --target reach_error --max-iterations 2 --json
+        # auto (the default): 80 % of the budget without candidates, then all;
+        # with 4 iterations, 3 and 1, and the second search splits states in
+        expect "$isa loop_bound_safe --max-iterations 4 (auto)" 20 \
+            "$work/loop_bound_safe.$isa.$level" --target reach_error --max-iterations 4 --json
         n=$(jq -r '.stats.candidates' "$work/out" 2>/dev/null)
         [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL auto: the second search split '$n' states, want > 0"; fails=$((fails + 1)); }
         jq -e '.reason | test("without candidate invariants")' "$work/out" >/dev/null 2>&1 ||

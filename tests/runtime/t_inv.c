@@ -14,7 +14,11 @@
  *       returns each caller its own (a context-insensitive join would
  *       lose both), while the procedure's own state knows only what both
  *       contexts share;
- *   (d) a store through an unknown pointer forgets what memory was known.
+ *   (d) a store through an unknown pointer forgets what memory was known;
+ *   (e) iv_ground: a formula grounded with a state's facts (registers and
+ *       known bytes) folds where they decide it and keeps what they do not
+ *       know; a split copy (iv_inherit) gets its original's facts, a state
+ *       the analysis has not seen and a replaced graph (iv_forget) none.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,6 +192,42 @@ int main(void) {
     CHECK(excludes(a, c1, EDX, 0x12) && !excludes(a, c1, EDX, 0x11)); /* the pushed EAX */
     CHECK(!excludes(a, c2, EDX, 0x12));                               /* ECX may point there */
     CHECK(excludes(a, c2, ESP, 0x8000));                              /* registers stay known */
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (e) */
+  {
+    iv_ctx *c = new_ctx();
+    nwa *a = nwa_new(tc);
+    nwa_letter lpush0 = letter(0x1000, push_eax, 1, 0);
+    nwa_state e0 = boot(a, at(0x1000));
+    nwa_state e1 = nwa_add_state(a, at(0x1001), false);
+    nwa_add_internal(a, e0, lpush0, e1);
+    isa_term ult = tm_app2(tc, ISA_OP_ULT, tm_app2(tc, ISA_OP_SUB, tm_const(tc, 0x7ffc, 32), ESP), EDX);
+    isa_term t = tm_app2(tc, ISA_OP_LAND, ult, tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), ECX));
+    CHECK(iv_ground(c, e1, t) == t); /* no analysis yet */
+    CHECK(iv_strengthen(c, a, &st));
+    /* at e1, ESP = 0x7ffc and mem[0x7ffc] = 0x11 (the pushed EAX): 0 <u EDX and 0x11 == ECX */
+    isa_term want = tm_app2(tc, ISA_OP_LAND, tm_app2(tc, ISA_OP_ULT, tm_const(tc, 0, 32), EDX),
+                            tm_app2(tc, ISA_OP_EQ, tm_const(tc, 0x11, 32), ECX));
+    isa_term got = iv_ground(c, e1, t);
+    CHECK(got != t);
+    CHECK(!tm_conj_contradicts(tc, got, want) && !tm_conj_contradicts(tc, got, eq(ECX, 0x11)));
+    CHECK(tm_conj_contradicts(tc, got, eq(ECX, 0x12)));
+    /* a term the facts decide folds to a constant */
+    uint64_t k = 7;
+    CHECK(tm_is_const(tc, iv_ground(c, e1, eq(ESP, 0x7ffc)), &k) && k == 1);
+    CHECK(tm_is_const(tc, iv_ground(c, e1, eq(EAX, 0x12)), &k) && k == 0);
+    CHECK(iv_ground(c, e1, eq(EDX, 3)) == eq(EDX, 3)); /* EDX is not known */
+    /* a split copy inherits; a state past the analysis knows nothing */
+    nwa_state e2 = nwa_split(a, e1, eq(EDX, 3));
+    CHECK(iv_ground(c, e2, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
+    iv_inherit(c, e2, e1);
+    CHECK(tm_is_const(tc, iv_ground(c, e2, eq(ESP, 0x7ffc)), &k) && k == 1);
+    iv_forget(c);
+    CHECK(iv_ground(c, e1, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
+    CHECK(iv_ground(c, e2, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
     nwa_free(a);
     iv_free(c);
   }

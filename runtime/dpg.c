@@ -1435,8 +1435,8 @@ refine:
    * copy of n whose in-edges each become a frontier in turn, and the
    * refinements walk back through the whole program before the cheap tests
    * catch up.  One solver call on ρ (grounded with n's facts; n's whole
-   * predicate made the call slower and decided nothing more on the six proofs measured)
-   * settles it.  Few calls find one (1–2 % in the loops of our corpus, where
+   * predicate made the call slower and changed no refinement count on the
+   * six runs measured) settles it.  Few calls find one (1–2 % in the loops of our corpus, where
    * the calls are most of the solver's time), but each that does saves a
    * chain of refinements; a share of the time would make the search depend
    * on the machine's speed, so every ρ is asked about. */

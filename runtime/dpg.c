@@ -16,6 +16,7 @@
 #include "smt.h"
 #include "symex.h"
 #include "terms.h"
+#include "xalloc.h"
 
 #define STDIN_PAD 256 /* zero bytes after a witness's own standard input */
 
@@ -34,15 +35,6 @@ static void add_boot(nwa *a, tm_ctx *tc) {
   nwa_state i = nwa_add_state(a, tm_true(tc), false);
   nwa_set_start(a, i);
   nwa_add_internal(a, i, DPG_BOOT, s0);
-}
-
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) {
-    fputs("mcveto: out of memory\n", stderr);
-    exit(3);
-  }
-  return q;
 }
 
 /* One input of T and its run. */
@@ -194,7 +186,7 @@ static int role(cenv *c, uint32_t idx) {
   if (idx >= c->nvmap) {
     size_t n = tm_var_count(c->g->tc);
     if (idx >= n) return -1;
-    c->vmap = xrealloc(c->vmap, sizeof *c->vmap * n);
+    c->vmap = xa_realloc(c->vmap, sizeof *c->vmap * n);
     for (size_t i = c->nvmap; i < n; i++) c->vmap[i] = var_role(c->g, (uint32_t)i);
     c->nvmap = n;
   }
@@ -249,7 +241,7 @@ static void sset_add(sset *s, nwa_state x) {
     if (s->v[i] == x) return;
   if (s->n == s->cap) {
     s->cap = s->cap ? s->cap * 2 : 8;
-    s->v = xrealloc(s->v, sizeof *s->v * s->cap);
+    s->v = xa_realloc(s->v, sizeof *s->v * s->cap);
   }
   s->v[s->n++] = x;
 }
@@ -346,7 +338,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   if (fs->kind == EX_CALL) {
     if (S->nframes == S->capframes) {
       S->capframes = S->capframes ? S->capframes * 2 : 16;
-      S->frames = xrealloc(S->frames, sizeof *S->frames * S->capframes);
+      S->frames = xa_realloc(S->frames, sizeof *S->frames * S->capframes);
     }
     sset *f = &S->frames[S->nframes++];
     memset(f, 0, sizeof *f);
@@ -416,7 +408,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
  * (with a reason) if some run is not a path of G, which would be a bug. */
 static int witnesses(dpg *g, char *why, size_t whysz) {
   size_t ns = nwa_nstates(g->G);
-  g->w = xrealloc(g->w, sizeof *g->w * (ns ? ns : 1));
+  g->w = xa_realloc(g->w, sizeof *g->w * (ns ? ns : 1));
   memset(g->w, 0, sizeof *g->w * ns);
   g->nw = ns;
   ht_clear(&g->pw);
@@ -529,9 +521,9 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
       uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
       if (ht_get(&g->cand_done, key, NULL)) continue;
       nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
-      *psite = xrealloc(*psite, sizeof **psite * nwa_nstates(gp));
+      *psite = xa_realloc(*psite, sizeof **psite * nwa_nstates(gp));
       (*psite)[s2] = (*psite)[s];
-      done = xrealloc(done, sizeof *done * (ndone + 1));
+      done = xa_realloc(done, sizeof *done * (ndone + 1));
       done[ndone++] = key;
       g->st.candidates++;
     }
@@ -625,7 +617,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     /* a verdict follows; T keeps the input for the record */
     if (g->nT == g->capT) {
       g->capT = g->capT ? g->capT * 2 : 16;
-      g->T = xrealloc(g->T, sizeof *g->T * g->capT);
+      g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
     }
     g->T[g->nT] = (dtrace){in, NULL, NULL, 0, g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0};
     g->nT++;
@@ -658,7 +650,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   run_end(&R);
   if (g->nT == g->capT) {
     g->capT = g->capT ? g->capT * 2 : 16;
-    g->T = xrealloc(g->T, sizeof *g->T * g->capT);
+    g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
   }
   t.base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0;
   g->T[g->nT++] = t;
@@ -667,7 +659,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   nwa_letter *psite;
   nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN, g->smc ? &g->smc_code : NULL, &psite);
   add_boot(gp, g->tc);
-  psite = xrealloc(psite, sizeof *psite * nwa_nstates(gp));
+  psite = xa_realloc(psite, sizeof *psite * nwa_nstates(gp));
   psite[nwa_nstates(gp) - 1] = 0;
   if (cs) {
     split_candidates(g, cs, gp, &psite);
@@ -849,7 +841,7 @@ static bool is_stuck(dpg *g, uint32_t key, unsigned limit) {
 static void add_stuck(dpg *g, uint32_t key) {
   if (g->nstuck == g->capstuck) {
     g->capstuck = g->capstuck ? g->capstuck * 2 : 32;
-    g->stuck = xrealloc(g->stuck, sizeof *g->stuck * g->capstuck);
+    g->stuck = xa_realloc(g->stuck, sizeof *g->stuck * g->capstuck);
   }
   g->stuck[g->nstuck++] = key;
 }
@@ -999,7 +991,7 @@ static void term_vars(tm_ctx *tc, isa_term t, uint32_t *seen, size_t nseen, uint
     if (tm_kind(tc, x) == TM_VAR) {
       if (out->n == out->cap) {
         out->cap = out->cap ? out->cap * 2 : 16;
-        out->v = xrealloc(out->v, sizeof *out->v * out->cap);
+        out->v = xa_realloc(out->v, sizeof *out->v * out->cap);
       }
       out->v[out->n++] = tm_var_index(tc, x);
       continue;
@@ -1117,6 +1109,12 @@ static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa
   return ok;
 }
 
+/* The carried-over path queries (dpg_step) are of one G: a run that joined
+ * renumbered its states. */
+static void chain_sync(dpg *g) {
+  if (g->chain_gen != g->gen) ht_clear(&g->chain), g->chain_gen = g->gen;
+}
+
 /* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
 static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   tm_ctx *tc = g->tc;
@@ -1150,7 +1148,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       size_t ne0 = nwa_nedges(g->G);
       nwa_state n2 = nwa_split(g->G, e.from, rho);
       if (g->iv) iv_inherit(g->iv, n2, e.from);
-      g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
+      g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
       g->site[n2] = site;
       prune(g, g->G, g->site, ne0);
       /* the copy makes only the steps its instruction can make */
@@ -1282,7 +1280,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   bool retried = false;
   char reason[256] = "";
   uint64_t cv;
-  if (g->chain_gen != g->gen) ht_clear(&g->chain), g->chain_gen = g->gen;
+  chain_sync(g);
   if (!holds_at_witness && ht_get(&g->chain, (uint64_t)e.to + 1, &cv) && cv == ((uint64_t)t << 32 | (pos + 1)) &&
       e.letter == T->st[pos].letter && e.kind == T->st[pos].kind) {
     if (getenv("MCVETO_DPG_DEBUG")) fprintf(stderr, "edge %u: the path query of the last refinement carries over\n", ei);
@@ -1456,10 +1454,10 @@ refine:
   size_t ne0 = nwa_nedges(g->G);
   nwa_state n2 = nwa_split(g->G, e.from, rho);
   if (g->iv) iv_inherit(g->iv, n2, e.from);
-  g->site = xrealloc(g->site, sizeof *g->site * nwa_nstates(g->G));
+  g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
   g->site[n2] = g->site[e.from];
   if (exact && !retried && pos && t < UINT32_MAX && pos < UINT32_MAX) { /* the next query along the witness is this one's (above) */
-    if (g->chain_gen != g->gen) ht_clear(&g->chain), g->chain_gen = g->gen;
+    chain_sync(g);
     ht_put(&g->chain, (uint64_t)n2 + 1, (uint64_t)t << 32 | pos);
   }
   prune(g, g->G, g->site, ne0);
@@ -1498,7 +1496,7 @@ static void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, siz
   }
   if (g->nX == g->capX) {
     g->capX = g->capX ? g->capX * 2 : 32;
-    g->X = xrealloc(g->X, sizeof *g->X * g->capX);
+    g->X = xa_realloc(g->X, sizeof *g->X * g->capX);
   }
   g->X[g->nX] = (struct xrun){t < 0 ? in : NULL, t};
   xp_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next);

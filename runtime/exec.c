@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xalloc.h"
+
 #define DCACHE_BITS 12
 #define DCACHE_SIZE (1u << DCACHE_BITS)
 #define STACK_SIZE ((uint64_t)8 << 20)   /* the initial stack region */
@@ -33,15 +35,6 @@ struct ex_machine {
   int64_t last_sysret;
   size_t nrstack, caprstack;
 };
-
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) {
-    fputs("mcveto: out of memory\n", stderr);
-    exit(3);
-  }
-  return q;
-}
 
 static uint64_t wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 
@@ -307,7 +300,7 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
     if (o->record) {
       if (x->ntrace == x->captrace) {
         x->captrace = x->captrace ? x->captrace * 2 : 1024;
-        x->trace = xrealloc(x->trace, sizeof *x->trace * x->captrace);
+        x->trace = xa_realloc(x->trace, sizeof *x->trace * x->captrace);
       }
       ex_pos *p = &x->trace[x->ntrace++];
       p->pc = pc;
@@ -347,7 +340,7 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
     case ISA_FLOW_ICALL:
       if (x->nrstack == x->caprstack) {
         x->caprstack = x->caprstack ? x->caprstack * 2 : 256;
-        x->rstack = xrealloc(x->rstack, sizeof *x->rstack * x->caprstack);
+        x->rstack = xa_realloc(x->rstack, sizeof *x->rstack * x->caprstack);
       }
       x->rstack[x->nrstack++] = (in->addr + in->len) & x->amask;
       break;

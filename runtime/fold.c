@@ -5,14 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) {
-    fputs("mcveto: out of memory\n", stderr);
-    exit(3);
-  }
-  return q;
-}
+#include "xalloc.h"
 
 /* ---- letters ---------------------------------------------------------- */
 
@@ -34,7 +27,7 @@ fd_letters *fd_letters_new(void) {
   if (!L) exit(3);
   L->n = 1;
   L->cap = 64;
-  L->v = xrealloc(NULL, sizeof *L->v * L->cap);
+  L->v = xa_realloc(NULL, sizeof *L->v * L->cap);
   memset(&L->v[0], 0, sizeof L->v[0]);
   L->hcap = 128;
   L->hash = calloc(L->hcap, sizeof *L->hash);
@@ -68,7 +61,7 @@ nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned 
   memcpy(b, bytes, len);
   if (L->n == L->cap) {
     L->cap *= 2;
-    L->v = xrealloc(L->v, sizeof *L->v * L->cap);
+    L->v = xa_realloc(L->v, sizeof *L->v * L->cap);
   }
   fd_letter *e = &L->v[L->n];
   memset(e, 0, sizeof *e);
@@ -196,7 +189,7 @@ typedef struct folder {
 static void set_site(folder *f, nwa_state s, nwa_letter l) {
   while (f->capsite <= s) {
     f->capsite = f->capsite ? f->capsite * 2 : 64;
-    f->site = xrealloc(f->site, sizeof *f->site * f->capsite);
+    f->site = xa_realloc(f->site, sizeof *f->site * f->capsite);
   }
   while (f->nsite <= s) f->site[f->nsite++] = 0;
   f->site[s] = l;

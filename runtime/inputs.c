@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "xalloc.h"
+
 typedef struct reg_ent {
   char *name;
   uint64_t value;
@@ -31,15 +33,6 @@ struct in_assign {
   bool random_len_chosen;
   size_t random_len;
 };
-
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) {
-    fputs("mcveto: out of memory\n", stderr);
-    exit(3);
-  }
-  return q;
-}
 
 static uint64_t mix(uint64_t x) {
   x ^= x >> 30;
@@ -83,12 +76,12 @@ static reg_ent *reg_find(in_assign *a, const char *name, bool create) {
   if (!create) return NULL;
   if (a->nregs == a->capregs) {
     a->capregs = a->capregs ? a->capregs * 2 : 32;
-    a->regs = xrealloc(a->regs, sizeof *a->regs * a->capregs);
+    a->regs = xa_realloc(a->regs, sizeof *a->regs * a->capregs);
   }
   reg_ent *r = &a->regs[a->nregs++];
   memset(r, 0, sizeof *r);
   size_t n = strlen(name);
-  r->name = xrealloc(NULL, n + 1);
+  r->name = xa_realloc(NULL, n + 1);
   memcpy(r->name, name, n + 1);
   return r;
 }
@@ -138,7 +131,7 @@ static void in_push(in_assign *a, const uint8_t *b, size_t n) {
   if (!n) return; /* also: a->in may still be NULL */
   if (a->nin + n > a->capin) {
     a->capin = (a->nin + n) * 2;
-    a->in = xrealloc(a->in, a->capin);
+    a->in = xa_realloc(a->in, a->capin);
   }
   memcpy(a->in + a->nin, b, n);
   a->nin += n;

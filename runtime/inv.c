@@ -7,18 +7,10 @@
 
 #include "htab.h"
 #include "pre.h"
+#include "xalloc.h"
 
 #define MAXENT 512  /* known bytes of one array kept per fact vector */
 #define WORK_PER_EDGE 4096 /* fixpoint work bound: evaluations per live edge */
-
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) {
-    fputs("mcveto: out of memory\n", stderr);
-    exit(3);
-  }
-  return q;
-}
 
 /* A fact vector under construction: K scalar slots, and the known bytes of
  * `mem` and `$A` as sorted (address << 8 | byte) entries. */
@@ -116,7 +108,7 @@ static void fvb_forget(fvb *b, unsigned s) { b->known[s / 64] &= ~(1ull << (s % 
 static void ent_reserve(fvb *b, int a, size_t n) {
   if (n > b->capent[a]) {
     b->capent[a] = n * 2 + 16;
-    b->ent[a] = xrealloc(b->ent[a], b->capent[a] * sizeof *b->ent[a]);
+    b->ent[a] = xa_realloc(b->ent[a], b->capent[a] * sizeof *b->ent[a]);
   }
 }
 
@@ -161,7 +153,7 @@ static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
   size_t len = c->KW + c->K + 2 + b->nent[0] + b->nent[1];
   if (c->narena + len > c->caparena) {
     c->caparena = (c->narena + len) * 2;
-    c->arena = xrealloc(c->arena, c->caparena * sizeof *c->arena);
+    c->arena = xa_realloc(c->arena, c->caparena * sizeof *c->arena);
   }
   uint64_t *w = c->arena + c->narena; /* written in place; kept only if new */
   wcpy(w, b->known, c->KW);
@@ -181,7 +173,7 @@ static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
   }
   if (c->nfv == c->capfv) {
     c->capfv = c->capfv ? c->capfv * 2 : 256;
-    c->fv = xrealloc(c->fv, c->capfv * sizeof *c->fv);
+    c->fv = xa_realloc(c->fv, c->capfv * sizeof *c->fv);
   }
   uint32_t id = (uint32_t)c->nfv++;
   c->fv[id] = (fvrec){c->narena, len, h};
@@ -241,14 +233,14 @@ static unsigned slot_of_var(const iv_ctx *c, isa_term var) {
 
 static void add_slot(iv_ctx *c, isa_term var, unsigned width) {
   unsigned s = c->K++;
-  c->slot_var = xrealloc(c->slot_var, c->K * sizeof *c->slot_var);
-  c->slot_width = xrealloc(c->slot_width, c->K * sizeof *c->slot_width);
+  c->slot_var = xa_realloc(c->slot_var, c->K * sizeof *c->slot_var);
+  c->slot_width = xa_realloc(c->slot_width, c->K * sizeof *c->slot_width);
   c->slot_var[s] = var;
   c->slot_width[s] = width;
   uint32_t i = tm_var_index(c->tc, var);
   if (i >= c->nslot_of) {
     size_t n = i + 1;
-    c->slot_of = xrealloc(c->slot_of, n * sizeof *c->slot_of);
+    c->slot_of = xa_realloc(c->slot_of, n * sizeof *c->slot_of);
     memset(c->slot_of + c->nslot_of, 0, (n - c->nslot_of) * sizeof *c->slot_of);
     c->nslot_of = n;
   }
@@ -440,7 +432,7 @@ static pre_post *post_of(iv_ctx *c, nwa_letter l, nwa_kind kind) {
   if (!ht_get(&c->post, key, &ix)) {
     if (c->npp == c->cappp) {
       c->cappp = c->cappp ? c->cappp * 2 : 64;
-      c->pp = xrealloc(c->pp, c->cappp * sizeof *c->pp);
+      c->pp = xa_realloc(c->pp, c->cappp * sizeof *c->pp);
     }
     ix = c->npp++;
     const fd_letter *fl = fd_letter_get(c->L, l);
@@ -742,7 +734,7 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
   if (orig >= c->nlast || copy == orig) return;
   if (copy >= c->nlast) {
     size_t n = (size_t)copy + 1;
-    c->last = xrealloc(c->last, n * sizeof *c->last);
+    c->last = xa_realloc(c->last, n * sizeof *c->last);
     for (size_t i = c->nlast; i < n; i++) c->last[i] = 1; /* nothing known */
     c->nlast = n;
   }
@@ -795,7 +787,7 @@ static void fx_push(fix *f, nwa_state s, uint32_t k) {
   ht_put(&f->inq, key + 1, 1);
   if (f->qn == f->qcap) {
     size_t cap = f->qcap ? f->qcap * 2 : 1024;
-    uint64_t *q = xrealloc(NULL, cap * sizeof *q);
+    uint64_t *q = xa_realloc(NULL, cap * sizeof *q);
     for (size_t i = 0; i < f->qn; i++) q[i] = f->q[(f->qh + i) % f->qcap];
     free(f->q);
     f->q = q, f->qh = 0, f->qcap = cap;
@@ -824,7 +816,7 @@ static uint32_t fx_context(fix *f, nwa_state e, uint32_t v) {
   if (n >= CTX_LIMIT && ht_get(&f->ctxkey, key, &k)) return (uint32_t)k;
   if (f->nctx_ == f->capctx) {
     f->capctx = f->capctx ? f->capctx * 2 : 64;
-    f->ctx = xrealloc(f->ctx, f->capctx * sizeof *f->ctx);
+    f->ctx = xa_realloc(f->ctx, f->capctx * sizeof *f->ctx);
   }
   uint32_t id = (uint32_t)f->nctx_++;
   f->ctx[id] = (ctxrec){e, NULL, 0, 0};
@@ -839,7 +831,7 @@ static bool fx_add_caller(fix *f, uint32_t k, nwa_state s, uint32_t ck) {
     if (r->cl[i].s == s && r->cl[i].ctx == ck) return false;
   if (r->ncl == r->capcl) {
     r->capcl = r->capcl ? r->capcl * 2 : 4;
-    r->cl = xrealloc(r->cl, r->capcl * sizeof *r->cl);
+    r->cl = xa_realloc(r->cl, r->capcl * sizeof *r->cl);
   }
   r->cl[r->ncl++] = (caller){s, ck};
   return true;

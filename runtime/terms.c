@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xalloc.h"
+
 typedef struct tm_node {
   uint8_t kind, sort, nargs, p0, p1;
   isa_term a[3];
@@ -38,15 +40,6 @@ struct tm_ctx {
   bool sbusy; /* a tm_subst is running (a nested one uses its own memo) */
 };
 
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) {
-    fputs("mcveto: out of memory\n", stderr);
-    exit(3);
-  }
-  return q;
-}
-
 static uint64_t mask(unsigned w) { return w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1); }
 
 static int64_t sx(uint64_t v, unsigned w) {
@@ -61,7 +54,7 @@ tm_ctx *tm_new(unsigned addr_bits) {
   c->addr_bits = addr_bits;
   c->nn = 1; /* id 0 is "no term" */
   c->capn = 1024;
-  c->n = xrealloc(NULL, sizeof *c->n * c->capn);
+  c->n = xa_realloc(NULL, sizeof *c->n * c->capn);
   memset(&c->n[0], 0, sizeof c->n[0]);
   c->caph = 2048;
   c->hash = calloc(c->caph, sizeof *c->hash);
@@ -127,7 +120,7 @@ static isa_term intern(tm_ctx *c, const tm_node *x) {
   }
   if (c->nn == c->capn) {
     c->capn *= 2;
-    c->n = xrealloc(c->n, sizeof *c->n * c->capn);
+    c->n = xa_realloc(c->n, sizeof *c->n * c->capn);
   }
   isa_term id = (isa_term)c->nn++;
   c->n[id] = *x;
@@ -185,8 +178,8 @@ isa_term tm_var(tm_ctx *c, const char *name, unsigned sort) {
   if (have) return have;
   if (c->nvars == c->capvars) {
     c->capvars = c->capvars ? c->capvars * 2 : 64;
-    c->vars = xrealloc(c->vars, sizeof *c->vars * c->capvars);
-    c->names = xrealloc(c->names, sizeof *c->names * c->capvars);
+    c->vars = xa_realloc(c->vars, sizeof *c->vars * c->capvars);
+    c->names = xa_realloc(c->names, sizeof *c->names * c->capvars);
   }
   tm_node x = {0};
   x.kind = TM_VAR;
@@ -194,7 +187,7 @@ isa_term tm_var(tm_ctx *c, const char *name, unsigned sort) {
   x.val = c->nvars;
   isa_term t = intern(c, &x);
   size_t len = strlen(name);
-  c->names[c->nvars] = xrealloc(NULL, len + 1);
+  c->names[c->nvars] = xa_realloc(NULL, len + 1);
   memcpy(c->names[c->nvars], name, len + 1);
   c->vars[c->nvars++] = t;
   vindex(c, c->nvars - 1);
@@ -914,8 +907,8 @@ isa_tb tm_builder(tm_ctx *c) { return (isa_tb){c, tb_konst, tb_app}; }
 static void *stamp_begin(tm_ctx *c, void *vals, size_t vsize, uint32_t **gen, size_t *cap, uint32_t *cur) {
   if (*cap < c->nn) {
     size_t nc = c->nn * 2;
-    vals = xrealloc(vals, vsize * nc);
-    *gen = xrealloc(*gen, sizeof **gen * nc);
+    vals = xa_realloc(vals, vsize * nc);
+    *gen = xa_realloc(*gen, sizeof **gen * nc);
     memset(*gen, 0, sizeof **gen * nc);
     *cap = nc;
     *cur = 0;
@@ -941,7 +934,7 @@ typedef struct tstack {
 static void ts_push(tstack *s, isa_term t) {
   if (s->n == s->cap) {
     s->cap = s->cap ? s->cap * 2 : 256;
-    s->v = xrealloc(s->v, sizeof *s->v * s->cap);
+    s->v = xa_realloc(s->v, sizeof *s->v * s->cap);
   }
   s->v[s->n++] = t;
 }

@@ -13,8 +13,9 @@
 #                    --candidates setting on magic32_reach -> 10 (frames and
 #                    all split states in, none and auto do not), safe_abs
 #                    with frames -> 0; auto with --max-iterations 4 on
-#                    loop_bound_safe -> 20, the second search (all) splits
-#                    states in and the reason gives both; a wrong name of either
+#                    loop_bound_safe -> 20, 3 iterations for the first
+#                    search and 1 for the second (all), which splits
+#                    states in, and the reason gives both; a wrong name of either
 #                    -> 2 naming it; x86: the default finds reach_state -> 10
 #   explore          directed testing (--explore): smc_reach -> 10 with runs
 #                    from negated branches (stats.explored > 0); --explore 0 on
@@ -32,7 +33,9 @@
 #                    (max(a,b,c) < max(b,c,a)) removes the edge instead of
 #                    leaving an empty copy of n to refine back from (it took
 #                    more than 2,200 refinements on x86 before, and was
-#                    unknown at 30 s on both ISAs)
+#                    unknown at 30 s on both ISAs); and fewer than two
+#                    solver calls per refinement (a split's path query
+#                    carries over to the witness's previous step)
 #   wasted-runs      x86 safe_clamp -O2, --max-iterations 800 -> 0 or 20 with
 #                    at most 40 concrete runs: solver models agree with the
 #                    runs on unmapped memory, and a model that failed to cross
@@ -157,6 +160,9 @@ case $case in
         [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL auto: the second search split '$n' states, want > 0"; fails=$((fails + 1)); }
         jq -e '.reason | test("without candidate invariants")' "$work/out" >/dev/null 2>&1 ||
             { echo "FAIL auto: the reason does not give the first search's"; fails=$((fails + 1)); }
+        jq -e '.reason | test("iteration budget of 3 spent; then with them: iteration budget of 1 spent")' \
+            "$work/out" >/dev/null 2>&1 ||
+            { echo "FAIL auto: the budget is not split 3 and 1 (80 % first)"; fails=$((fails + 1)); }
         expect "$isa safe_abs --candidates frames" 0 \
             "$work/safe_abs.$isa.$level" --target reach_error --candidates frames --timeout 100 --json
         expect "$isa --candidates nonsense" 2 "$work/magic32_reach.$isa.$level" --target reach_error --candidates nonsense
@@ -216,6 +222,16 @@ case $case in
             echo "ok   $isa safe_max3: safe after $ref refinements"
         else
             echo "FAIL $isa safe_max3: ${ref:-no} refinements, want at most 100"
+            fails=$((fails + 1))
+        fi
+        # a split's path query carries over to the witness's previous step:
+        # fewer solver calls than two per refinement (a path query and the
+        # call on ρ), which is what every refinement cost without it
+        se=$(jq -r '.stats.se' "$work/out" 2>/dev/null)
+        if [ -n "$se" ] && [ -n "$ref" ] && [ "$se" -lt $((2 * ref)) ] 2>/dev/null; then
+            echo "ok   $isa safe_max3: $se solver calls for $ref refinements"
+        else
+            echo "FAIL $isa safe_max3: ${se:-no} solver calls for ${ref:-no} refinements, want fewer than two each"
             fails=$((fails + 1))
         fi
         ;;

@@ -1246,6 +1246,20 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
      * smaller: which bytes a read's window covers, once its buffer and
      * count are known, is decided */
     if (g->iv && g->iv_gen == g->gen) rho = iv_ground(g->iv, e.from, rho);
+    /* Which input is still to come is free (the witness's path query leaves
+     * it so), so ρ weakened to ∃ unread input (pre.h) splits n no worse for
+     * the edge, as long as the witness still falls outside it; and a loop
+     * over input gets predicates about its variables, not a growing list of
+     * bytes to come. */
+    if (!getenv("MCVETO_KEEP_INPUT")) {
+      isa_term rx = pre_forget_input(&g->v, rho);
+      if (rx != rho && !tm_eval(tc, rx, &env)) rho = rx, exact = false;
+      else if (rx != rho && getenv("MCVETO_DPG_DEBUG2")) {
+        fprintf(stderr, "input kept: rho without it holds at the witness: ");
+        tm_fprint(tc, rx, stderr);
+        fputc('\n', stderr);
+      }
+    }
     holds_at_witness = tm_eval(tc, rho, &env) != 0;
     free(c.vmap);
     uint64_t cv;

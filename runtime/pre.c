@@ -353,19 +353,64 @@ bool pre_mentions_fresh(tm_ctx *tc, isa_term t) {
   return found;
 }
 
-/* ---- forgetting what a system call returned ------------------------------ */
+/* ---- forgetting what a system call returned, or input not read yet ------- */
 
 typedef struct forget {
   tm_ctx *tc;
+  isa_term in;          /* `$in`, also forgotten (pre_forget_input), or 0 */
   unsigned char *fresh; /* per term: 0 unknown, 1 no, 2 yes */
   isa_term *memo[2];
   size_t n;
+  unsigned hoists;      /* ites hoisted out of atoms so far (bounded) */
 } forget;
 
-static bool has_fresh(forget *f, isa_term t) { return fresh_in(f->tc, f->fresh, f->n, t); }
+/* Does t mention something forgotten? */
+static bool has_fresh(forget *f, isa_term t) {
+  tm_ctx *tc = f->tc;
+  if (t < f->n && f->fresh[t]) return f->fresh[t] == 2;
+  bool r = is_fresh_var(tc, t) || (f->in && t == f->in);
+  for (unsigned i = 0; !r && tm_kind(tc, t) != TM_VAR && i < tm_nargs(tc, t); i++) r = has_fresh(f, tm_arg(tc, t, i));
+  if (t < f->n) f->fresh[t] = r ? 2 : 1;
+  return r;
+}
+
+/* The first ite of bit-vector sort inside atom t, below its comparisons and
+ * arithmetic (not inside a nested boolean), or 0. */
+static isa_term find_ite(forget *f, isa_term t, unsigned depth) {
+  tm_ctx *tc = f->tc;
+  int kind = tm_kind(tc, t);
+  if (kind == TM_VAR || kind == TM_CONST || depth > 64 || !has_fresh(f, t)) return 0;
+  if (kind == ISA_OP_ITE && tm_sort(tc, t) != TM_BOOL) return t;
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++) {
+    isa_term a = tm_arg(tc, t, i);
+    if (tm_sort(tc, a) == TM_BOOL) continue;
+    isa_term r = find_ite(f, a, depth + 1);
+    if (r) return r;
+  }
+  return 0;
+}
+
+/* t with every occurrence of subterm x replaced by y (x below no boolean). */
+static isa_term replace(forget *f, isa_term t, isa_term x, isa_term y, unsigned depth) {
+  tm_ctx *tc = f->tc;
+  if (t == x) return y;
+  int kind = tm_kind(tc, t);
+  if (kind == TM_VAR || kind == TM_CONST || depth > 64) return t;
+  unsigned n = tm_nargs(tc, t);
+  isa_term a[3] = {0, 0, 0};
+  bool same = true;
+  for (unsigned i = 0; i < n && i < 3; i++) {
+    a[i] = tm_arg(tc, t, i);
+    if (tm_sort(tc, a[i]) != TM_BOOL) a[i] = replace(f, a[i], x, y, depth + 1);
+    same = same && a[i] == tm_arg(tc, t, i);
+  }
+  return same || n > 3 ? t : tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
+}
 
 /* A comparison with an operand ite(c, a, b) whose condition c is known
- * (mentions no fresh value): ite(c, cmp(a, …), cmp(b, …)); else 0. */
+ * (mentions nothing forgotten): ite(c, cmp(a, …), cmp(b, …)); else 0.  With
+ * input forgotten too, any ite inside the atom is hoisted (a bounded number
+ * of times): x(ite(c, a, b)) = ite(c, x(a), x(b)) for every x. */
 static isa_term lift_ite(forget *f, isa_term t) {
   tm_ctx *tc = f->tc;
   int kind = tm_kind(tc, t);
@@ -379,9 +424,14 @@ static isa_term lift_ite(forget *f, isa_term t) {
     r2[i] = tm_arg(tc, x, 2), r2[1 - i] = y;
     return tm_ite(tc, tm_arg(tc, x, 0), tm_app(tc, (isa_op)kind, l, 2, 0, 0), tm_app(tc, (isa_op)kind, r2, 2, 0, 0));
   }
-  return 0;
+  if (!f->in || f->hoists >= 256) return 0;
+  isa_term x = find_ite(f, t, 0);
+  if (!x) return 0;
+  f->hoists++;
+  return tm_ite(tc, tm_arg(tc, x, 0), replace(f, t, x, tm_arg(tc, x, 1), 0), replace(f, t, x, tm_arg(tc, x, 2), 0));
 }
 
+/* pos: a term that t implies; !pos: one that implies t. */
 static isa_term weaken(forget *f, isa_term t, int pos) {
   tm_ctx *tc = f->tc;
   if (!has_fresh(f, t)) return t;
@@ -394,23 +444,104 @@ static isa_term weaken(forget *f, isa_term t, int pos) {
     r = not_(tc, weaken(f, tm_arg(tc, t, 0), !pos));
   else if (kind == ISA_OP_ITE && tm_sort(tc, t) == TM_BOOL && !has_fresh(f, tm_arg(tc, t, 0)))
     r = tm_ite(tc, tm_arg(tc, t, 0), weaken(f, tm_arg(tc, t, 1), pos), weaken(f, tm_arg(tc, t, 2), pos));
-  else if ((r = lift_ite(f, t)) != 0) /* x(ite(c, a, b)) = ite(c, x(a), x(b)): only the fresh branch is lost */
+  else if (kind == ISA_OP_ITE && tm_sort(tc, t) == TM_BOOL) /* either branch, whatever the condition */
+    r = tm_app2(tc, pos ? ISA_OP_LOR : ISA_OP_LAND, weaken(f, tm_arg(tc, t, 1), pos), weaken(f, tm_arg(tc, t, 2), pos));
+  else if ((r = lift_ite(f, t)) != 0) /* x(ite(c, a, b)) = ite(c, x(a), x(b)): only the forgotten branch is lost */
     r = weaken(f, r, pos);
-  else /* an atom about fresh values */
+  else /* an atom about forgotten values */
     r = pos ? tm_true(tc) : tm_false(tc);
   if (t < f->n) f->memo[pos][t] = r;
   return r;
 }
 
-isa_term pre_forget_fresh(tm_ctx *tc, isa_term t) {
-  forget f = {tc, NULL, {NULL, NULL}, tm_count(tc) + 1};
+/* The conditions of ites in t that mention something forgotten, outermost
+ * first (not those inside another such condition), at most max of them;
+ * returns how many there are, up to max + 1. */
+static size_t collect_conds(forget *f, isa_term t, unsigned char *seen, isa_term *conds, size_t k, size_t max) {
+  tm_ctx *tc = f->tc;
+  if (k > max || !has_fresh(f, t) || tm_kind(tc, t) == TM_VAR || tm_kind(tc, t) == TM_CONST) return k;
+  if (t < f->n) {
+    if (seen[t]) return k;
+    seen[t] = 1;
+  }
+  unsigned i0 = 0;
+  if (tm_kind(tc, t) == ISA_OP_ITE && has_fresh(f, tm_arg(tc, t, 0))) {
+    isa_term c = tm_arg(tc, t, 0);
+    size_t j = 0;
+    while (j < k && conds[j] != c) j++;
+    if (j == k) {
+      if (k == max) return max + 1;
+      conds[k++] = c;
+    }
+    i0 = 1;
+  }
+  for (unsigned i = i0; i < tm_nargs(tc, t) && k <= max; i++) k = collect_conds(f, tm_arg(tc, t, i), seen, conds, k, max);
+  return k;
+}
+
+/* t with the terms from[0..k) replaced by to[0..k); memo per term. */
+static isa_term replace_all(tm_ctx *tc, isa_term t, const isa_term *from, const isa_term *to, size_t k, isa_term *memo,
+                            size_t n) {
+  for (size_t j = 0; j < k; j++)
+    if (t == from[j]) return to[j];
+  int kind = tm_kind(tc, t);
+  if (kind == TM_VAR || kind == TM_CONST) return t;
+  if (t < n && memo[t]) return memo[t];
+  unsigned na = tm_nargs(tc, t);
+  isa_term a[3] = {0, 0, 0};
+  bool same = true;
+  for (unsigned i = 0; i < na && i < 3; i++) {
+    a[i] = replace_all(tc, tm_arg(tc, t, i), from, to, k, memo, n);
+    same = same && a[i] == tm_arg(tc, t, i);
+  }
+  isa_term r = same || na > 3 ? t : tm_app(tc, (isa_op)kind, a, na, tm_param(tc, t, 0), tm_param(tc, t, 1));
+  if (t < n) memo[t] = r;
+  return r;
+}
+
+enum { FORGET_CASES = 4 }; /* conditions split on exactly: 2^4 cases at most */
+
+static isa_term forget_run(tm_ctx *tc, isa_term in, isa_term t) {
+  /* the walk makes new terms (hoisted atoms): room for them in the tables */
+  forget f = {tc, in, NULL, {NULL, NULL}, tm_count(tc) + 1, 0};
+  f.n = 4 * f.n + 4096;
   f.fresh = calloc(f.n, 1);
   f.memo[0] = calloc(f.n, sizeof *f.memo[0]);
   f.memo[1] = calloc(f.n, sizeof *f.memo[1]);
   if (!f.fresh || !f.memo[0] || !f.memo[1]) exit(3);
-  isa_term r = weaken(&f, t, 1);
+  isa_term r = 0;
+  if (in) {
+    /* ∃ unread input: each condition about it is one unknown bit, so
+     * ∃ input. t ⇒ ∨ over the bits' values of t with them substituted —
+     * exact in the conditions, and both uses of one byte (in[ip] == 0 ? s :
+     * s + 2, compared twice) stay together.  Atoms about the input left
+     * after that are weakened one by one. */
+    isa_term conds[FORGET_CASES + 1];
+    unsigned char *seen = calloc(f.n, 1);
+    if (!seen) exit(3);
+    size_t k = collect_conds(&f, t, seen, conds, 0, FORGET_CASES);
+    free(seen);
+    if (k >= 1 && k <= FORGET_CASES) {
+      size_t nm = tm_count(tc) + 1;
+      isa_term *memo = malloc(sizeof *memo * nm), to[FORGET_CASES];
+      if (!memo) exit(3);
+      r = tm_false(tc);
+      for (unsigned b = 0; b < 1u << k; b++) {
+        memset(memo, 0, sizeof *memo * nm);
+        for (size_t j = 0; j < k; j++) to[j] = (b >> j & 1) ? tm_true(tc) : tm_false(tc);
+        isa_term tb = replace_all(tc, t, conds, to, k, memo, nm);
+        r = tm_app2(tc, ISA_OP_LOR, r, weaken(&f, tb, 1));
+      }
+      free(memo);
+    }
+  }
+  if (!r) r = weaken(&f, t, 1);
   free(f.fresh);
   free(f.memo[0]);
   free(f.memo[1]);
   return r;
 }
+
+isa_term pre_forget_fresh(tm_ctx *tc, isa_term t) { return forget_run(tc, 0, t); }
+
+isa_term pre_forget_input(const fd_vocab *v, isa_term t) { return forget_run(v->tc, v->in, t); }

@@ -76,6 +76,18 @@ bool pre_mentions_fresh(tm_ctx *tc, isa_term t);
  * the result stays sound. */
 isa_term pre_forget_fresh(tm_ctx *tc, isa_term t);
 
+/* The same for standard input not read yet: ρ ⇐ ∃ the bytes of `$in`.
+ * Every `$in` byte a Pre mentions is at `$ip` or later (a read fills its
+ * window from `$ip` on, and Pre only carries back to earlier states, whose
+ * `$ip` is no larger), so these are bytes no run has read at that state.
+ * Up to four conditions about them are split on exactly (each is one
+ * unknown bit, so both uses of `in[ip] == 0 ? s : s + 2` in one ρ stay
+ * together: `(…) > 8` becomes `s > 8 ∨ s + 2 > 8`); the atoms about them
+ * left after that are weakened one by one, as above.  `$inlen` stays: with
+ * it, the aliasing condition of a read (which bytes its window covers)
+ * would be lost too. */
+isa_term pre_forget_input(const fd_vocab *v, isa_term t);
+
 /* Word k of an auxiliary-stack array term (k an address-width term). */
 isa_term pre_aux_word(const fd_vocab *v, isa_term A, isa_term k);
 

@@ -761,6 +761,36 @@ static void t_syscall(void) {
   pre_post_free(&p);
 }
 
+/* pre_forget_input: ∃ unread input, with the conditions about it split on
+ * exactly.  ρ = (in[ip] == 0 ? s : s + 2) > 8 compared twice (as the loop
+ * of loop_bound_safe carries it back through nondet_bool's read) must
+ * become s > 8 ∨ s + 2 > 8 — not `true`, which weakening each atom alone
+ * gives — and stay implied by ρ. */
+static void t_forget_input(void) {
+  what = "pre_forget_input";
+  isa_term ebx = reg("EBX"), ecx = reg("ECX");
+  isa_term b0 = sel(V.in, V.ip), b1 = sel(V.in, addk(V.ip, 1));
+  isa_term c0 = eq(b0, k8(0));
+  isa_term v = tm_ite(tc, c0, ebx, addk(ebx, 2));
+  isa_term sgt8 = tm_app2(tc, ISA_OP_SLT, k32(8), v), eq8 = eq(v, k32(8));
+  isa_term rho = and_(not_(eq8), sgt8);
+  isa_term f = pre_forget_input(&V, rho);
+  valid(implies(rho, f), "ρ does not imply its projection");
+  isa_term want = or_(tm_app2(tc, ISA_OP_SLT, k32(8), ebx), tm_app2(tc, ISA_OP_SLT, k32(8), addk(ebx, 2)));
+  valid(iff(f, want), "the projection of (in[ip] == 0 ? s : s + 2) > 8 is not s > 8 ∨ s + 2 > 8");
+  /* the projection mentions no input, and keeps what is not about it */
+  isa_term h = pre_forget_input(&V, and_(eq(ecx, k32(3)), or_(c0, eq(b1, k8(7)))));
+  valid(iff(h, eq(ecx, k32(3))), "atoms about unread input are not weakened away beside known ones");
+  /* two bytes, two conditions: (in[ip] == 0 ? 0 : 1) + (in[ip+1] == 0 ? 0 : 1) == 2 → true */
+  isa_term n2 = add(tm_ite(tc, c0, k32(0), k32(1)), tm_ite(tc, eq(b1, k8(0)), k32(0), k32(1)));
+  isa_term t2 = and_(eq(n2, k32(2)), eq(ecx, k32(1)));
+  isa_term f2 = pre_forget_input(&V, t2);
+  valid(implies(t2, f2), "ρ over two bytes does not imply its projection");
+  valid(iff(f2, eq(ecx, k32(1))), "the projection over two bytes is not exact");
+  /* and a term without input is returned as it is */
+  CHECK(pre_forget_input(&V, eq(ecx, k32(5))) == eq(ecx, k32(5)));
+}
+
 int main(void) {
   D = &x86_isa_desc;
   tc = tm_new(D->addr_bits);
@@ -771,6 +801,7 @@ int main(void) {
   t_byte_store();
   t_control();
   t_syscall();
+  t_forget_input();
   if (tm_error(tc)) {
     fprintf(stderr, "term misuse: %s\n", tm_error(tc));
     fails++;

@@ -1116,6 +1116,271 @@ static void chain_sync(dpg *g) {
 }
 
 /* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
+/* ---- refining at the call, not inside the callee ------------------------- */
+
+/* A return frontier (x, c, I, m) whose path query is unsatisfiable is most
+ * often about the caller: m's predicate speaks of the caller's variables,
+ * and the callee only carries them through.  Refining at x pushes ψ into the
+ * callee, whose states every call site shares, and the refinements then walk
+ * the callee's body once per caller predicate (the loops of our corpus spent
+ * two thirds of their refinements inside nondet_* and the system-call
+ * wrapper).  When the part of G that a call from c can run through before it
+ * returns is acyclic, small and fully disassembled, Pre over all of it is
+ * computable: W(s) = ∨ over s's transitions of Pre(letter, W(successor)),
+ * where returns matched with c contribute Pre(I', ψ) if they enter m and
+ * false otherwise, and nested calls are followed to their own matched
+ * returns.  Every run from c to a matched return into m is a path of G
+ * there (G over-approximates every run), so its state at c satisfies
+ * ρ_c = Pre(call, W(entry)), and c splits on ρ_c like n on ρ in Fig. 1:
+ * from c ∧ ¬ρ_c every matched return into m goes.  This is Pre through a
+ * whole procedure, the refinement the report makes one instruction at a
+ * time (§3.3, §3.4), made at once. */
+
+enum { SUM_BUDGET = 3000, SUM_DEPTH = 4, SUM_STACKS = 64 };
+
+typedef struct sumw {
+  dpg *g;
+  nwa_state m;
+  isa_term psi;
+  nwa_state stk[SUM_DEPTH]; /* pending calls inside the region; stk[0] = c */
+  size_t nstk;
+  nwa_state stacks[SUM_STACKS][SUM_DEPTH]; /* the distinct stacks met, by id */
+  size_t stack_len[SUM_STACKS], nstacks;
+  ht_map memo; /* (state << 32 | stack id) + 1 -> W + 1 (1: being computed) */
+  unsigned budget;
+  bool fail;
+} sumw;
+
+static size_t sw_stack_id(sumw *S) {
+  for (size_t i = 0; i < S->nstacks; i++)
+    if (S->stack_len[i] == S->nstk && !memcmp(S->stacks[i], S->stk, sizeof *S->stk * S->nstk)) return i;
+  if (S->nstacks == SUM_STACKS) {
+    S->fail = true;
+    return 0;
+  }
+  memcpy(S->stacks[S->nstacks], S->stk, sizeof *S->stk * S->nstk);
+  S->stack_len[S->nstacks] = S->nstk;
+  return S->nstacks++;
+}
+
+/* Pre(l, ψ) through a transition of kind k; false after a halt. */
+static isa_term sw_pre(sumw *S, nwa_letter l, nwa_kind k, isa_term psi) {
+  dpg *g = S->g;
+  const fd_letter *I = fd_letter_get(g->L, l);
+  if (!I) {
+    S->fail = true;
+    return 0;
+  }
+  if (fd_letter_halts(g->d, I)) return tm_false(g->tc);
+  if (!fd_kind_possible(g->d, I->insn, k)) return tm_false(g->tc);
+  pre_post pp;
+  if (pre_post_of(&g->v, I, k, &pp)) {
+    S->fail = true;
+    return 0;
+  }
+  isa_term r = pre_exact(&g->v, &pp, psi);
+  pre_post_free(&pp);
+  return r;
+}
+
+static isa_term sw_at(sumw *S, nwa_state s);
+
+/* Pre over edge f (letters named, a wildcard from a disassembled state
+ * stands for each of its instruction's directions) of `then`, which gives
+ * the successor's W. */
+static isa_term sw_edge(sumw *S, const nwa_edge *f, isa_term post) {
+  dpg *g = S->g;
+  tm_ctx *tc = g->tc;
+  if (f->letter != NWA_ANY) return sw_pre(S, f->letter, (nwa_kind)f->kind, post);
+  const fd_letter *sl = f->from < nwa_nstates(g->G) ? fd_letter_get(g->L, g->site[f->from]) : NULL;
+  if (!sl) { /* an unexplored region: no instruction to take Pre of */
+    S->fail = true;
+    return 0;
+  }
+  fd_letter c = *sl; /* fd_intern may move the table */
+  unsigned ndir = !fd_has_directions(g->d, c.insn)                   ? 1
+                  : g->d->insns[c.insn].flow == ISA_FLOW_SYSCALL ? 3
+                                                                 : 2;
+  isa_term acc = tm_false(tc);
+  for (unsigned d = 0; d < ndir && !S->fail; d++) {
+    nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
+    isa_term p = sw_pre(S, l, (nwa_kind)f->kind, post);
+    if (p) acc = tm_app2(tc, ISA_OP_LOR, acc, p);
+  }
+  return S->fail ? 0 : acc;
+}
+
+static isa_term sw_at(sumw *S, nwa_state s) {
+  dpg *g = S->g;
+  tm_ctx *tc = g->tc;
+  if (S->fail) return 0;
+  size_t sid = sw_stack_id(S);
+  uint64_t key = ((uint64_t)s << 32 | sid) + 1, v;
+  if (S->fail) return 0;
+  if (ht_get(&S->memo, key, &v)) {
+    if (v == 1) S->fail = true; /* a cycle: a loop or recursion in the callee */
+    return S->fail ? 0 : (isa_term)(v - 1);
+  }
+  if (!S->budget--) {
+    S->fail = true;
+    return 0;
+  }
+  ht_put(&S->memo, key, 1);
+  isa_term acc = tm_false(tc);
+  size_t nout;
+  const uint32_t *out0 = nwa_out(g->G, s, &nout);
+  uint32_t *out = malloc(sizeof *out * (nout ? nout : 1)); /* G does not change here, but stays safe to walk */
+  if (!out) exit(3);
+  memcpy(out, out0, sizeof *out * nout);
+  for (size_t k = 0; k < nout && !S->fail; k++) {
+    nwa_edge f = *nwa_edge_at(g->G, out[k]);
+    if (f.dead || f.from != s) continue;
+    isa_term post = 0;
+    if (f.kind == NWA_INTERNAL)
+      post = sw_at(S, f.to);
+    else if (f.kind == NWA_CALL) {
+      if (S->nstk == SUM_DEPTH) {
+        S->fail = true;
+        break;
+      }
+      S->stk[S->nstk++] = s;
+      post = sw_at(S, f.to);
+      S->nstk--;
+    } else { /* a return: only those matched with the innermost pending call */
+      if (f.pred != S->stk[S->nstk - 1]) continue;
+      if (S->nstk == 1) {
+        if (f.to != S->m) continue; /* back in the caller, but not in m */
+        post = S->psi;
+      } else {
+        nwa_state top = S->stk[--S->nstk];
+        post = sw_at(S, f.to);
+        S->stk[S->nstk++] = top;
+      }
+    }
+    if (S->fail || !post) break;
+    uint64_t cv;
+    if (tm_is_const(tc, post, &cv) && !cv) continue; /* Pre(I, false) = false */
+    isa_term p = sw_edge(S, &f, post);
+    if (p) acc = tm_app2(tc, ISA_OP_LOR, acc, p);
+  }
+  free(out);
+  if (S->fail) return 0;
+  ht_put(&S->memo, key, (uint64_t)acc + 1);
+  return acc;
+}
+
+/* Try the refinement above for return frontier e (witness: trace t at pos,
+ * about to return).  True if it changed G; false to refine at x as usual. */
+static bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, size_t pos) {
+  tm_ctx *tc = g->tc;
+  const dtrace *T = &g->T[t];
+  nwa_state c = e->pred;
+  /* the witness's matching call */
+  size_t cp = pos, depth = 0;
+  bool found = false;
+  while (cp-- > 0) {
+    if (T->st[cp].kind == NWA_RETURN) depth++;
+    else if (T->st[cp].kind == NWA_CALL) {
+      if (!depth) {
+        found = true;
+        break;
+      }
+      depth--;
+    }
+  }
+  if (!found) return false;
+  sumw S = {.g = g, .m = e->to, .psi = nwa_pred(g->G, e->to), .nstk = 1, .budget = SUM_BUDGET};
+  S.stk[0] = c;
+  isa_term pre = tm_false(tc);
+  size_t nout;
+  const uint32_t *out0 = nwa_out(g->G, c, &nout);
+  uint32_t *out = malloc(sizeof *out * (nout ? nout : 1));
+  if (!out) exit(3);
+  memcpy(out, out0, sizeof *out * nout);
+  for (size_t k = 0; k < nout && !S.fail; k++) {
+    nwa_edge f = *nwa_edge_at(g->G, out[k]);
+    if (f.dead || f.from != c) continue;
+    if (f.kind != NWA_CALL) { /* c makes other steps too: not a call site only */
+      S.fail = true;
+      break;
+    }
+    isa_term w = sw_at(&S, f.to);
+    if (S.fail) break;
+    isa_term p = sw_edge(&S, &f, w);
+    if (p) pre = tm_app2(tc, ISA_OP_LOR, pre, p);
+  }
+  free(out);
+  ht_free(&S.memo);
+  if (S.fail) return false;
+  /* c is not accepting: ¬V there (as in dpg_step) */
+  {
+    size_t nv0 = tm_var_count(tc);
+    isa_term *vm = calloc(nv0 + 1, sizeof *vm);
+    if (!vm) exit(3);
+    vm[tm_var_index(tc, g->v.V)] = tm_false(tc);
+    pre = tm_subst(tc, pre, vm);
+    free(vm);
+  }
+  run R;
+  if (replay_to(g, t, cp, &R)) {
+    run_end(&R);
+    return false;
+  }
+  cenv cx = {.g = g, .x = R.x, .in = T->in};
+  tm_env env = cenv_env(&cx);
+  isa_term rho = pre_alpha(&g->v, pre, &env, NULL);
+  if (pre_mentions_fresh(tc, rho)) rho = pre_forget_fresh(tc, rho);
+  if (g->iv && g->iv_gen == g->gen) rho = iv_ground(g->iv, c, rho);
+  if (!getenv("MCVETO_KEEP_INPUT")) {
+    isa_term rx = pre_forget_input(&g->v, rho);
+    if (rx != rho && !tm_eval(tc, rx, &env)) rho = rx;
+  }
+  bool holds = tm_eval(tc, rho, &env) != 0;
+  free(cx.vmap);
+  run_end(&R);
+  if (holds) return false; /* no progress at c: refine inside, as usual */
+  g->st.ref++;
+  g->st.summaries++;
+  uint64_t cv;
+  bool empty = tm_is_const(tc, rho, &cv) && !cv;
+  if (!empty) {
+    char rs[200];
+    g->st.se++;
+    empty = smt_check(g->solver, &rho, 1, rs, sizeof rs) == SMT_UNSAT;
+  }
+  if (getenv("MCVETO_DPG_DEBUG")) {
+    fprintf(stderr, "refine edge %u kind 2 n%u (call n%u) -> n%u at the call (witness t%zu@%zu): rho = ", ei, e->from, c,
+            e->to, t, cp);
+    if (empty) fputs("(empty)", stderr);
+    else tm_fprint(tc, rho, stderr);
+    fputc('\n', stderr);
+  }
+  if (!empty) {
+    size_t ne0 = nwa_nedges(g->G);
+    nwa_state n2 = nwa_split(g->G, c, rho);
+    if (g->iv) iv_inherit(g->iv, n2, c);
+    g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
+    g->site[n2] = g->site[c];
+    prune(g, g->G, g->site, ne0);
+  }
+  /* from c (now c ∧ ¬ρ_c) no matched return enters m */
+  size_t nin;
+  const uint32_t *in0 = nwa_in(g->G, e->to, &nin);
+  uint32_t *drop = malloc(sizeof *drop * (nin ? nin : 1));
+  size_t nd = 0;
+  if (!drop) exit(3);
+  for (size_t k = 0; k < nin; k++) {
+    const nwa_edge *f = nwa_edge_at(g->G, in0[k]);
+    if (!f->dead && f->kind == NWA_RETURN && f->pred == c && f->to == e->to) drop[nd++] = in0[k];
+  }
+  for (size_t k = 0; k < nd; k++) {
+    nwa_edge f = *nwa_edge_at(g->G, drop[k]);
+    nwa_remove(g->G, NWA_RETURN, f.from, f.pred, f.letter, f.to);
+  }
+  free(drop);
+  return true;
+}
+
 static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   tm_ctx *tc = g->tc;
   nwa_edge e = *nwa_edge_at(g->G, ei);
@@ -1199,6 +1464,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     stuck(g, &e, 3, "internal error: the witness is not at the frontier's instruction");
     return S_CONT;
   }
+  if (e.kind == NWA_RETURN && !getenv("MCVETO_NO_SUMMARY") && summary_refine(g, ei, &e, t, pos)) return S_CONT;
   pre_post pp;
   if (pre_post_of(&g->v, &I, (nwa_kind)e.kind, &pp)) {
     stuck(g, &e, 3, "the frontier's instruction does not decode");

@@ -69,6 +69,7 @@ typedef struct dpg_stats {
   size_t states, edges;    /* of the final abstract graph */
   unsigned long candidates; /* states split on a candidate invariant (§3.2) */
   unsigned long explored;  /* runs of inputs from negated branches (explore.h), in CE too */
+  unsigned long summaries; /* refinements at a call site through the whole callee, in Ref too */
 } dpg_stats;
 
 typedef struct dpg_result {

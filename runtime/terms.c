@@ -755,6 +755,14 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
   case ISA_OP_ULT:
     if (is_k(c, a[1], 0)) return tm_false(c); /* x <u 0 */
     if (a[0] == a[1]) return tm_false(c);
+    /* 0 <u min(k, y) with k ≠ 0 is 0 <u y: "the read gets a byte" is "input
+     * is left", as Pre of a read writes it (min(count, $inlen - $ip)) */
+    if (is_k(c, a[0], 0) && c->n[a[1]].kind == ISA_OP_ITE) {
+      const tm_node *x = &c->n[a[1]], *p = &c->n[x->a[0]];
+      if (p->kind == ISA_OP_ULE && p->a[0] == x->a[1] && p->a[1] == x->a[2] && c->n[x->a[1]].kind == TM_CONST &&
+          c->n[x->a[1]].val != 0)
+        return tm_app2(c, ISA_OP_ULT, a[0], x->a[2]);
+    }
     if (c->n[a[0]].kind == TM_CONST && ubound(c, a[1], 0) <= c->n[a[0]].val) return tm_false(c);
     if (c->n[a[1]].kind == TM_CONST && ubound(c, a[0], 0) < c->n[a[1]].val) return tm_true(c);
     break;

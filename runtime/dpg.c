@@ -1116,6 +1116,17 @@ static void chain_sync(dpg *g) {
 }
 
 /* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
+/* t with V = false: the state is not accepting, so it has ¬V (dpg_step). */
+static isa_term without_V(dpg *g, isa_term t) {
+  tm_ctx *tc = g->tc;
+  isa_term *vm = calloc(tm_var_count(tc) + 1, sizeof *vm);
+  if (!vm) exit(3);
+  vm[tm_var_index(tc, g->v.V)] = tm_false(tc);
+  t = tm_subst(tc, t, vm);
+  free(vm);
+  return t;
+}
+
 /* ---- refining at the call, not inside the callee ------------------------- */
 
 /* A return frontier (x, c, I, m) whose path query is unsatisfiable is most
@@ -1312,15 +1323,7 @@ static bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, siz
   free(out);
   ht_free(&S.memo);
   if (S.fail) return false;
-  /* c is not accepting: ¬V there (as in dpg_step) */
-  {
-    size_t nv0 = tm_var_count(tc);
-    isa_term *vm = calloc(nv0 + 1, sizeof *vm);
-    if (!vm) exit(3);
-    vm[tm_var_index(tc, g->v.V)] = tm_false(tc);
-    pre = tm_subst(tc, pre, vm);
-    free(vm);
-  }
+  pre = without_V(g, pre); /* c is not accepting: ¬V there (as in dpg_step) */
   run R;
   if (replay_to(g, t, cp, &R)) {
     run_end(&R);
@@ -1476,14 +1479,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   /* n is not accepting, so its concrete states that matter have ¬V: a run
    * stops at its first AE violation (§3.5), and only a return sets V.  Pre
    * under V = false spares one split per instruction on V alone. */
-  {
-    size_t nv0 = tm_var_count(tc);
-    isa_term *vm = calloc(nv0 + 1, sizeof *vm);
-    if (!vm) exit(3);
-    vm[tm_var_index(tc, g->v.V)] = tm_false(tc);
-    pre = tm_subst(tc, pre, vm);
-    free(vm);
-  }
+  pre = without_V(g, pre);
   /* the concrete witness state */
   run R;
   if (replay_to(g, t, pos, &R)) {

@@ -1116,6 +1116,48 @@ static void chain_sync(dpg *g) {
 }
 
 /* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
+/* ρ = Pre_α(pre) at state n, for the witness state env: aliasing resolved
+ * as at the witness, what system calls return forgotten, n's proven facts
+ * substituted, and the input still to come projected out.  *exact: ρ is
+ * Pre itself (no aliasing choice, nothing forgotten). */
+static isa_term rho_of(dpg *g, isa_term pre, nwa_state n, const tm_env *env, bool *exact) {
+  tm_ctx *tc = g->tc;
+  isa_term alpha = 0;
+  isa_term rho = pre_alpha(&g->v, pre, env, &alpha);
+  uint64_t av;
+  *exact = tm_is_const(tc, alpha, &av) && av; /* no aliasing choice: ρ is Pre(I, ψ) */
+  /* what a system call returns is not a property of the state before it */
+  if (pre_mentions_fresh(tc, rho)) rho = pre_forget_fresh(tc, rho), *exact = false;
+  /* n's proven facts (inv.h) hold in every state n's split is about, so
+   * ρ with them substituted splits n the same way, and is often much
+   * smaller: which bytes a read's window covers, once its buffer and
+   * count are known, is decided */
+  if (g->iv && g->iv_gen == g->gen) rho = iv_ground(g->iv, n, rho);
+  /* Which input is still to come is free (the witness's path query leaves
+   * it so), so ρ weakened to ∃ unread input (pre.h) splits n no worse for
+   * the edge, as long as the witness still falls outside it; and a loop
+   * over input gets predicates about its variables, not a growing list of
+   * bytes to come. */
+  if (!getenv("MCVETO_KEEP_INPUT")) {
+    isa_term rx = pre_forget_input(&g->v, rho);
+    if (rx != rho && !tm_eval(tc, rx, env)) rho = rx, *exact = false;
+    else if (rx != rho && getenv("MCVETO_DPG_DEBUG2")) {
+      fprintf(stderr, "input kept: rho without it holds at the witness: ");
+      tm_fprint(tc, rx, stderr);
+      fputc('\n', stderr);
+    }
+  }
+  return rho;
+}
+
+/* How many directions (letters) the instruction's steps have (fd_intern):
+ * 1, 2 for a branch, 3 for a system call (continue, exit, read EFAULT). */
+static unsigned directions(const dpg *g, uint32_t insn) {
+  return !fd_has_directions(g->d, insn)                   ? 1
+         : g->d->insns[insn].flow == ISA_FLOW_SYSCALL ? 3
+                                                      : 2;
+}
+
 /* t with V = false: the state is not accepting, so it has ¬V (dpg_step). */
 static isa_term without_V(dpg *g, isa_term t) {
   tm_ctx *tc = g->tc;
@@ -1209,9 +1251,7 @@ static isa_term sw_edge(sumw *S, const nwa_edge *f, isa_term post) {
     return 0;
   }
   fd_letter c = *sl; /* fd_intern may move the table */
-  unsigned ndir = !fd_has_directions(g->d, c.insn)                   ? 1
-                  : g->d->insns[c.insn].flow == ISA_FLOW_SYSCALL ? 3
-                                                                 : 2;
+  unsigned ndir = directions(g, c.insn);
   isa_term acc = tm_false(tc);
   for (unsigned d = 0; d < ndir && !S->fail; d++) {
     nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
@@ -1224,10 +1264,9 @@ static isa_term sw_edge(sumw *S, const nwa_edge *f, isa_term post) {
 static isa_term sw_at(sumw *S, nwa_state s) {
   dpg *g = S->g;
   tm_ctx *tc = g->tc;
-  if (S->fail) return 0;
   size_t sid = sw_stack_id(S);
   uint64_t key = ((uint64_t)s << 32 | sid) + 1, v;
-  if (S->fail) return 0;
+  if (S->fail) return 0; /* too many distinct stacks */
   if (ht_get(&S->memo, key, &v)) {
     if (v == 1) S->fail = true; /* a cycle: a loop or recursion in the callee */
     return S->fail ? 0 : (isa_term)(v - 1);
@@ -1239,10 +1278,7 @@ static isa_term sw_at(sumw *S, nwa_state s) {
   ht_put(&S->memo, key, 1);
   isa_term acc = tm_false(tc);
   size_t nout;
-  const uint32_t *out0 = nwa_out(g->G, s, &nout);
-  uint32_t *out = malloc(sizeof *out * (nout ? nout : 1)); /* G does not change here, but stays safe to walk */
-  if (!out) exit(3);
-  memcpy(out, out0, sizeof *out * nout);
+  const uint32_t *out = nwa_out(g->G, s, &nout); /* the walk does not change G */
   for (size_t k = 0; k < nout && !S->fail; k++) {
     nwa_edge f = *nwa_edge_at(g->G, out[k]);
     if (f.dead || f.from != s) continue;
@@ -1274,7 +1310,6 @@ static isa_term sw_at(sumw *S, nwa_state s) {
     isa_term p = sw_edge(S, &f, post);
     if (p) acc = tm_app2(tc, ISA_OP_LOR, acc, p);
   }
-  free(out);
   if (S->fail) return 0;
   ht_put(&S->memo, key, (uint64_t)acc + 1);
   return acc;
@@ -1304,10 +1339,7 @@ static bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, siz
   S.stk[0] = c;
   isa_term pre = tm_false(tc);
   size_t nout;
-  const uint32_t *out0 = nwa_out(g->G, c, &nout);
-  uint32_t *out = malloc(sizeof *out * (nout ? nout : 1));
-  if (!out) exit(3);
-  memcpy(out, out0, sizeof *out * nout);
+  const uint32_t *out = nwa_out(g->G, c, &nout);
   for (size_t k = 0; k < nout && !S.fail; k++) {
     nwa_edge f = *nwa_edge_at(g->G, out[k]);
     if (f.dead || f.from != c) continue;
@@ -1320,7 +1352,6 @@ static bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, siz
     isa_term p = sw_edge(&S, &f, w);
     if (p) pre = tm_app2(tc, ISA_OP_LOR, pre, p);
   }
-  free(out);
   ht_free(&S.memo);
   if (S.fail) return false;
   pre = without_V(g, pre); /* c is not accepting: ¬V there (as in dpg_step) */
@@ -1331,13 +1362,8 @@ static bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, siz
   }
   cenv cx = {.g = g, .x = R.x, .in = T->in};
   tm_env env = cenv_env(&cx);
-  isa_term rho = pre_alpha(&g->v, pre, &env, NULL);
-  if (pre_mentions_fresh(tc, rho)) rho = pre_forget_fresh(tc, rho);
-  if (g->iv && g->iv_gen == g->gen) rho = iv_ground(g->iv, c, rho);
-  if (!getenv("MCVETO_KEEP_INPUT")) {
-    isa_term rx = pre_forget_input(&g->v, rho);
-    if (rx != rho && !tm_eval(tc, rx, &env)) rho = rx;
-  }
+  bool exact;
+  isa_term rho = rho_of(g, pre, c, &env, &exact);
   bool holds = tm_eval(tc, rho, &env) != 0;
   free(cx.vmap);
   run_end(&R);
@@ -1444,9 +1470,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
       return S_CONT;
     }
-    unsigned ndir = !fd_has_directions(g->d, c.insn)                   ? 1
-                    : g->d->insns[c.insn].flow == ISA_FLOW_SYSCALL ? 3 /* exit, read EFAULT */
-                                                                   : 2;
+    unsigned ndir = directions(g, c.insn);
     for (unsigned d = 0; d < ndir; d++) {
       nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
       if (fd_letter_halts(g->d, fd_letter_get(g->L, l))) continue; /* no state follows */
@@ -1497,31 +1521,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   {
     cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
     tm_env env = cenv_env(&c);
-    isa_term alpha = 0;
-    rho = pre_alpha(&g->v, pre, &env, &alpha);
-    uint64_t av;
-    exact = tm_is_const(tc, alpha, &av) && av; /* no aliasing choice: ρ is Pre(I, ψ) */
-    /* what a system call returns is not a property of the state before it */
-    if (pre_mentions_fresh(tc, rho)) rho = pre_forget_fresh(tc, rho), exact = false;
-    /* n's proven facts (inv.h) hold in every state n's split is about, so
-     * ρ with them substituted splits n the same way, and is often much
-     * smaller: which bytes a read's window covers, once its buffer and
-     * count are known, is decided */
-    if (g->iv && g->iv_gen == g->gen) rho = iv_ground(g->iv, e.from, rho);
-    /* Which input is still to come is free (the witness's path query leaves
-     * it so), so ρ weakened to ∃ unread input (pre.h) splits n no worse for
-     * the edge, as long as the witness still falls outside it; and a loop
-     * over input gets predicates about its variables, not a growing list of
-     * bytes to come. */
-    if (!getenv("MCVETO_KEEP_INPUT")) {
-      isa_term rx = pre_forget_input(&g->v, rho);
-      if (rx != rho && !tm_eval(tc, rx, &env)) rho = rx, exact = false;
-      else if (rx != rho && getenv("MCVETO_DPG_DEBUG2")) {
-        fprintf(stderr, "input kept: rho without it holds at the witness: ");
-        tm_fprint(tc, rx, stderr);
-        fputc('\n', stderr);
-      }
-    }
+    rho = rho_of(g, pre, e.from, &env, &exact);
     holds_at_witness = tm_eval(tc, rho, &env) != 0;
     free(c.vmap);
     uint64_t cv;

@@ -502,13 +502,18 @@ static isa_term replace_all(tm_ctx *tc, isa_term t, const isa_term *from, const 
 enum { FORGET_CASES = 4 }; /* conditions split on exactly: 2^4 cases at most */
 
 static isa_term forget_run(tm_ctx *tc, isa_term in, isa_term t) {
-  /* the walk makes new terms (hoisted atoms): room for them in the tables */
+  /* the tables cover the terms that exist now; the few the walk makes
+   * (hoisted atoms) go without memo */
   forget f = {tc, in, NULL, {NULL, NULL}, tm_count(tc) + 1, 0};
-  f.n = 4 * f.n + 4096;
   f.fresh = calloc(f.n, 1);
+  if (!f.fresh) exit(3);
+  if (!has_fresh(&f, t)) { /* nothing to forget: most ρ, on every refinement */
+    free(f.fresh);
+    return t;
+  }
   f.memo[0] = calloc(f.n, sizeof *f.memo[0]);
   f.memo[1] = calloc(f.n, sizeof *f.memo[1]);
-  if (!f.fresh || !f.memo[0] || !f.memo[1]) exit(3);
+  if (!f.memo[0] || !f.memo[1]) exit(3);
   isa_term r = 0;
   if (in) {
     /* ∃ unread input: each condition about it is one unknown bit, so

@@ -15,13 +15,15 @@
 #   - safe: N random inputs (several distributions, deterministic seed)
 #     never exit with the target's status, and never die of a signal
 #     unless the program declares a fault-stdin;
-#   - random-misses: the same N random inputs never reach the target
-#     (the claim that random testing does not find it);
+#   - random-misses: M random inputs (--miss-runs, default 200, drawn
+#     the same way) never reach the target: the claim that random testing
+#     does not find it, so it gets more inputs than a safe program needs;
 #   - fault-stdin: that input makes qemu die of a signal.
 #   With --mcveto, reachable witnesses also exit 99 under `mcveto-<isa> run`.
 #
 # Usage: check_expect.sh --isa x86|ppc --cc MCVETO_CC --work DIR
-#            [--levels "O0 O2"] [--runs N] [--mcveto PATH] PROG.c...
+#            [--levels "O0 O2"] [--runs N] [--miss-runs M] [--mcveto PATH]
+#            PROG.c...
 # Exit status: 0 all good, 1 a check failed, 2 usage, 77 qemu or a cross
 # tool missing.
 
@@ -30,7 +32,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=verify_lib.sh
 . "$here/verify_lib.sh"
 
-isa='' cc='' work='' levels='O0 O2' runs=200 mcveto=''
+isa='' cc='' work='' levels='O0 O2' runs=200 miss_runs=200 mcveto=''
 while [ $# -gt 0 ]; do
     case $1 in
         --isa) isa=$2; shift 2 ;;
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
         --work) work=$2; shift 2 ;;
         --levels) levels=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
+        --miss-runs) miss_runs=$2; shift 2 ;;
         --mcveto) mcveto=$2; shift 2 ;;
         --) shift; break ;;
         -*) echo "check_expect.sh: unknown option '$1'" >&2; exit 2 ;;
@@ -45,7 +48,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$isa" ] && [ -n "$cc" ] && [ -n "$work" ] && [ $# -gt 0 ] || {
-    echo "usage: check_expect.sh --isa x86|ppc --cc MCVETO_CC --work DIR [--levels L] [--runs N] [--mcveto PATH] PROG.c..." >&2
+    echo "usage: check_expect.sh --isa x86|ppc --cc MCVETO_CC --work DIR [--levels L] [--runs N] [--miss-runs M] [--mcveto PATH] PROG.c..." >&2
     exit 2
 }
 vl_tools "$isa" || exit 77
@@ -83,14 +86,14 @@ rand_input() {
     done
 }
 
-# random_runs BIN PROG LABEL ALLOW_SIGNAL: N random inputs; none may exit
+# random_runs BIN PROG LABEL ALLOW_SIGNAL N: N random inputs; none may exit
 # with the target's status; none may die of a signal unless ALLOW_SIGNAL.
 random_runs() {
-    local bin=$1 f=$2 label=$3 allow_sig=$4 texit st i fmt seed
+    local bin=$1 f=$2 label=$3 allow_sig=$4 n=$5 texit st i fmt seed
     texit=$(vl_target_exit "$f")
     seed=$(printf '%s' "$label" | cksum | cut -d' ' -f1)
     RANDOM=$((seed % 32768))
-    for ((i = 0; i < runs; i++)); do
+    for ((i = 0; i < n; i++)); do
         rand_input
         fmt=$RI
         st=$(vl_qemu "$bin" "$fmt" "$work/err")
@@ -165,9 +168,11 @@ for f in "$@"; do
             before=$fails
             allow=no
             [ -n "$fault" ] && allow=yes
-            random_runs "$bin" "$f" "$label" "$allow"
+            n=$runs
+            [ -n "$(vl_get "$f" random-misses)" ] && n=$miss_runs
+            random_runs "$bin" "$f" "$label" "$allow" "$n"
             [ "$fails" -eq "$before" ] || continue
-            what="${what:+$what, }$runs random inputs miss the target"
+            what="${what:+$what, }$n random inputs miss the target"
         fi
         if [ -n "$fault" ]; then
             fmt=$(vl_bytes "$isa" "$bin" "$fault") || { fail "$label: fault-stdin"; continue; }

@@ -18,7 +18,7 @@ case_() {
     local name=$1 want=$2 f=$work/src/$1.c st
     printf '// %s: self-test\n%b\n#include "mcveto.h"\nint main(void)\n{\n%b\n    return 0;\n}\n' \
         "$name" "$3" "$4" >"$f"
-    bash "$here/check_expect.sh" --isa x86 --levels O2 --runs 60 --cc "$cc" --work "$work/out" "$f" \
+    bash "$here/check_expect.sh" --isa x86 --levels O2 --runs 60 --miss-runs 60 --cc "$cc" --work "$work/out" "$f" \
         >"$work/$name.log" 2>&1
     st=$?
     [ "$st" -eq 77 ] && { echo "SKIP: check_expect.sh skipped"; exit 77; }

@@ -82,6 +82,36 @@ if command -v i686-linux-gnu-gcc >/dev/null 2>&1 && command -v i686-linux-gnu-ob
     fi
 fi
 
+# The harness-object cache: a build from the cache is byte-identical to one
+# from source, the cache directory is the one given, a change of flags is a
+# different entry, and a harness warning is shown on a hit as on a miss.
+if command -v i686-linux-gnu-gcc >/dev/null 2>&1; then
+    rm -rf cache
+    printf '#include "mcveto.h"\nint main(void) { return nondet_uchar() == 7; }\n' >c.c
+    MCVETO_CC_NO_CACHE=1 "$cc" --isa x86 -O2 c.c -o c.src 2>/dev/null
+    MCVETO_CC_CACHE=$PWD/cache "$cc" --isa x86 -O2 c.c -o c.miss 2>/dev/null
+    MCVETO_CC_CACHE=$PWD/cache "$cc" --isa x86 -O2 c.c -o c.hit 2>/dev/null
+    n1=$(find cache -name '*-harness.o' | wc -l)
+    MCVETO_CC_CACHE=$PWD/cache "$cc" --isa x86 -O0 c.c -o c.o0 2>/dev/null
+    n2=$(find cache -name '*-harness.o' | wc -l)
+    if ! cmp -s c.src c.miss || ! cmp -s c.src c.hit || [ "$n1" != 1 ] || [ "$n2" != 2 ]; then
+        echo "FAIL: harness cache (identical: $(cmp -s c.src c.miss && echo y)/$(cmp -s c.src c.hit && echo y); entries $n1, $n2)" >&2
+        failures=$((failures + 1))
+    else
+        echo "ok: cached harness objects give the same executable"
+    fi
+    # -Wstack-usage=1 warns about every function, the harness's included
+    MCVETO_CC_CACHE=$PWD/cache "$cc" --isa x86 -Wstack-usage=1 c.c -o c.w1 2>w1.txt
+    MCVETO_CC_CACHE=$PWD/cache "$cc" --isa x86 -Wstack-usage=1 c.c -o c.w2 2>w2.txt
+    if ! grep -q 'harness' w1.txt || ! diff -q w1.txt w2.txt >/dev/null; then
+        echo "FAIL: harness warnings differ between a miss and a hit:" >&2
+        diff w1.txt w2.txt >&2
+        failures=$((failures + 1))
+    else
+        echo "ok: harness warnings are shown on a cache hit ($(grep -c harness w1.txt) lines)"
+    fi
+fi
+
 if [ "$failures" -ne 0 ]; then
     echo "$failures check(s) failed" >&2
     exit 1

@@ -94,8 +94,15 @@ if command -v i686-linux-gnu-gcc >/dev/null 2>&1; then
     n1=$(find cache -name '*-harness.o' | wc -l)
     MCVETO_CC_CACHE=$PWD/cache "$cc" --isa x86 -O0 c.c -o c.o0 2>/dev/null
     n2=$(find cache -name '*-harness.o' | wc -l)
-    if ! cmp -s c.src c.miss || ! cmp -s c.src c.hit || [ "$n1" != 1 ] || [ "$n2" != 2 ]; then
-        echo "FAIL: harness cache (identical: $(cmp -s c.src c.miss && echo y)/$(cmp -s c.src c.hit && echo y); entries $n1, $n2)" >&2
+    # -I is not in the key, and a mcveto.h there does not reach the harness
+    mkdir -p inc && printf '#error "the wrong mcveto.h"\n' >inc/mcveto.h
+    printf 'int main(void) { return 3; }\n' >ci.c
+    MCVETO_CC_NO_CACHE=1 "$cc" --isa x86 -O2 -I inc ci.c -o ci.src 2>/dev/null
+    MCVETO_CC_CACHE=$PWD/cache "$cc" --isa x86 -O2 -I inc ci.c -o ci.hit 2>/dev/null
+    n3=$(find cache -name '*-harness.o' | wc -l)
+    if ! cmp -s c.src c.miss || ! cmp -s c.src c.hit || ! cmp -s ci.src ci.hit || [ "$n1" != 1 ] || [ "$n2" != 2 ] ||
+        [ "$n3" != 2 ]; then
+        echo "FAIL: harness cache (identical: $(cmp -s c.src c.miss && echo y)/$(cmp -s c.src c.hit && echo y)/$(cmp -s ci.src ci.hit && echo y); entries $n1, $n2, $n3)" >&2
         failures=$((failures + 1))
     else
         echo "ok: cached harness objects give the same executable"

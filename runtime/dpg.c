@@ -722,6 +722,23 @@ static isa_term bottom_array(tm_ctx *tc, isa_term m) {
   return m;
 }
 
+/* The fact "the initial memory at a holds the image's byte" (an undefined
+ * byte is 0 under the Linux input model; unmapped, 0 as in ground_walk). */
+static void image_fact(gwalk *w, uint64_t a) {
+  tm_ctx *tc = w->g->tc;
+  uint8_t b;
+  bool def;
+  int pk = mem_peek(w->g->init, a, 1, &b, &def, NULL);
+  if (pk == MEM_OK && !def && w->g->o.inputs != DPG_INPUTS_LINUX) return;
+  if (pk != MEM_OK) {
+    if (w->g->o.inputs != DPG_INPUTS_LINUX) return;
+    b = 0;
+  }
+  isa_term sel[2] = {w->mem, tm_const(tc, a, w->g->d->addr_bits)};
+  w->facts = tm_app2(tc, ISA_OP_LAND, w->facts,
+                     tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8)));
+}
+
 /* A read of the initial memory at base + k with base unknown (a jump table,
  * a table of function pointers): the solver must not pick the table's
  * contents.  The constant part k is usually the table's address, so the
@@ -779,7 +796,11 @@ static isa_term ground_walk(gwalk *w, isa_term t) {
       else if (!same)
         r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
     } else if (kind == ISA_OP_SELECT && bottom_array(tc, a[0]) == w->mem) { /* maybe through stores */
-      table_facts(w, a[1]);
+      /* The stores may overwrite the byte, so the read stays; but the
+       * initial memory under them is the image's, and the solver must not
+       * pick it (a constant string a loop walks, say). */
+      if (tm_is_const(tc, a[1], &addr)) image_fact(w, addr);
+      else table_facts(w, a[1]);
       if (!same) r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
     } else if (!same)
       r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
@@ -808,6 +829,23 @@ static isa_term ground(dpg *g, isa_term t) {
   isa_term r = ground_walk(&w, t);
   free(w.memo);
   return tm_app2(tc, ISA_OP_LAND, r, w.facts);
+}
+
+/* The ranges a write(2) can always read (fd_vocab.rd): the readable
+ * regions of the initial memory, adjacent ones merged.  Runs write to
+ * /dev/null; without it every write fails (exec.c), so none are given. */
+static void set_readable(dpg *g) {
+  size_t n;
+  const mem_region *rg = mem_regions(g->init, &n);
+  uint64_t *rd = xa_realloc(NULL, sizeof *rd * 2 * (n ? n : 1));
+  size_t k = 0;
+  for (size_t i = 0; i < n && g->devnull; i++) {
+    if (!(rg[i].perms & MEM_R)) continue;
+    if (k && rd[2 * k - 1] + 1 == rg[i].lo) rd[2 * k - 1] = rg[i].last;
+    else rd[2 * k] = rg[i].lo, rd[2 * k + 1] = rg[i].last, k++;
+  }
+  g->v.rd = rd;
+  g->v.nrd = k;
 }
 
 /* Re-run input t for pos steps: the concrete state a witness stands for. */
@@ -2014,6 +2052,7 @@ void dpg_free(dpg *g) {
   smt_free(g->solver);
   tm_free(g->tc);
   mem_free(g->init);
+  free((void *)g->v.rd);
   if (g->devnull) fclose(g->devnull);
   free(g);
 }
@@ -2048,6 +2087,7 @@ void dpg_run(dpg *g, dpg_result *r) {
       return;
     }
     g->init = mem_clone(ex_mem(R.x));
+    set_readable(g);
     g->entry = ex_regs(R.x)[g->d->pc];
     g->sp0 = ex_regs(R.x)[g->d->sp];
     if (!getenv("MCVETO_NO_INV")) { /* the initial facts, as initial_map and ground() say */

@@ -144,6 +144,8 @@ void fd_vocab_init(fd_vocab *v, const isa_desc *d, tm_ctx *tc) {
   v->in = tm_var(tc, "$in", TM_ARRAY);
   v->inlen = tm_var(tc, "$inlen", d->addr_bits);
   v->ip = tm_var(tc, "$ip", d->addr_bits);
+  v->rd = NULL;
+  v->nrd = 0;
 }
 
 static isa_term pc_is(const fd_vocab *v, uint64_t a) {

@@ -74,6 +74,14 @@ typedef struct fd_vocab {
    * stream `$in` (byte j at index j), its length `$inlen`, and how much of
    * it was read, `$ip` (0 initially) */
   isa_term in, inlen, ip;
+  /* Address ranges [lo, last] (pairs, nrd of them) readable in every state
+   * of every run: the image's readable segments and the initial stack,
+   * which no supported system call unmaps.  A write(2) of a buffer inside
+   * one to standard output or error transfers all of it (exec.c), which
+   * Pre says; elsewhere its result is unknown.  Set by the owner of the
+   * vocabulary (dpg), which frees it; NULL and 0 by fd_vocab_init. */
+  const uint64_t *rd;
+  size_t nrd;
 } fd_vocab;
 
 void fd_vocab_init(fd_vocab *v, const isa_desc *d, tm_ctx *tc);

@@ -136,6 +136,35 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
       } else
         ret = tm_ite(tc, isread, tm_ite(tc, fd0, gotr, k_(v, (uint64_t)-(int64_t)EX_LINUX_EBADF, rw)), ret);
     }
+    bool has_write = a->numbers[ISA_SYS_WRITE] >= 0 && a->nargs >= 3;
+    if (has_write) { /* write(fd, buf, count), as exec.c does it, where it is sure */
+      isa_term iswrite = eq_(tc, nr, k_(v, (uint64_t)a->numbers[ISA_SYS_WRITE], d->regs[a->number].width));
+      const isa_reg *rf = &d->regs[a->args[0]], *rb = &d->regs[a->args[1]], *rc = &d->regs[a->args[2]];
+      isa_term fd = tm_var(tc, rf->name, rf->width);
+      isa_term out12 = tm_app2(tc, ISA_OP_LOR, eq_(tc, fd, k_(v, 1, rf->width)), eq_(tc, fd, k_(v, 2, rf->width)));
+      isa_term buf = tm_var(tc, rb->name, rb->width), cnt = tm_var(tc, rc->name, rc->width);
+      if (rb->width > ab) buf = tm_extract(tc, buf, ab - 1, 0);
+      else if (rb->width < ab) buf = tm_zext(tc, buf, ab);
+      isa_term cnta = rc->width > ab ? tm_extract(tc, cnt, ab - 1, 0) : rc->width < ab ? tm_zext(tc, cnt, ab) : cnt;
+      /* all of [buf, buf + count) inside one range that stays readable */
+      isa_term inside = tm_false(tc);
+      for (size_t i = 0; i < v->nrd; i++) {
+        isa_term lo = k_(v, v->rd[2 * i], ab), last = k_(v, v->rd[2 * i + 1], ab);
+        isa_term c = and_(tc, tm_app2(tc, ISA_OP_ULE, lo, buf), tm_app2(tc, ISA_OP_ULE, buf, last));
+        c = and_(tc, c, tm_app2(tc, ISA_OP_ULE, tm_app2(tc, ISA_OP_SUB, cnta, k_(v, 1, ab)),
+                                tm_app2(tc, ISA_OP_SUB, last, buf)));
+        inside = tm_app2(tc, ISA_OP_LOR, inside, c);
+      }
+      isa_term zero = eq_(tc, cnta, k_(v, 0, ab));
+      isa_term all = tm_app2(tc, ISA_OP_LOR, zero, inside); /* count 0: nothing to read, 0 back */
+      isa_term cntr = rc->width == rw ? cnt : rc->width > rw ? tm_extract(tc, cnt, rw - 1, 0) : tm_zext(tc, cnt, rw);
+      if (err) {
+        ret = tm_ite(tc, iswrite, tm_ite(tc, out12, tm_ite(tc, all, cntr, ret), k_(v, EX_LINUX_EBADF, rw)), ret);
+        err = tm_ite(tc, iswrite, tm_ite(tc, out12, tm_ite(tc, all, tm_false(tc), err), tm_true(tc)), err);
+      } else
+        ret = tm_ite(tc, iswrite,
+                     tm_ite(tc, out12, tm_ite(tc, all, cntr, ret), k_(v, (uint64_t)-(int64_t)EX_LINUX_EBADF, rw)), ret);
+    }
     out->reg[a->result] = ret;
     if (err) out->reg[a->error_flag] = err;
     break;

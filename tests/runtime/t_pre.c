@@ -21,13 +21,16 @@
  *       got = min(EDX, 4096, $inlen - $ip) — Z3 against a differently shaped
  *       min and its defining properties), Pre of a buffer byte equivalent to
  *       ite(in the window, $in[$ip + off], mem[a]), the post $ip and EAX (got,
- *       -EBADF for fd != 0, else $sysret); direction 2, a read that failed
+ *       -EBADF for fd != 0; for a write, count from a buffer inside a
+ *       range that stays readable (or count 0) to fd 1 or 2, -EBADF to
+ *       another fd, else $sysret); direction 2, a read that failed
  *       with EFAULT (-14, nothing stored or consumed); pre_alpha resolving the
  *       window inside and outside it (short read, end of input, another
  *       buffer, fd 1, a write) at witnesses; the post-state against exec.c
  *       (the oracle) on 12 concrete reads, EAX, EIP, $ip and 64 bytes of
  *       memory each (short reads, end of input, count 0 and 2^32-1, over
- *       EX_READ_MAX, EBADF, EFAULT); and pre_forget_fresh on what a write
+ *       EX_READ_MAX, EBADF, EFAULT) and 6 writes (fd 1 and 2, count 0,
+ *       EBADF); and pre_forget_fresh on what a write
  *       returns (`$sysret` atoms weakened, implied by the original, no
  *       stronger than the atoms without `$sys`).
  *
@@ -509,7 +512,12 @@ static int run_exec(const sys_case *c, sys_out *o) {
   r[reg_index("EBX")] = c->ebx;
   r[reg_index("ECX")] = c->ecx;
   r[reg_index("EDX")] = c->edx;
-  ex_opts opts = {.max_steps = 1};
+  static FILE *devnull;
+  if (!devnull && !(devnull = fopen("/dev/null", "w"))) {
+    fputs("t_pre: cannot open /dev/null\n", stderr);
+    exit(1);
+  }
+  ex_opts opts = {.max_steps = 1, .out = devnull, .err = devnull}; /* as dpg's runs */
   ex_result res = ex_run(x, &opts);
   int rc = res.status == EX_BUDGET && res.steps == 1 ? 0 : -1;
   o->eax = (uint32_t)r[reg_index("EAX")];
@@ -600,6 +608,10 @@ static void t_syscall(void) {
   pre_post_free(&x);
 
   what = "int 0x80 (continuing)";
+  /* the ranges that stay readable: run_exec's memory, as dpg gives them */
+  static const uint64_t rd[] = {0x1000, 0x1FFF, 0x4000, 0x6FFF};
+  V.rd = rd;
+  V.nrd = 2;
   pre_post p = post(0x1000, sys, 0, NWA_INTERNAL);
   isa_term cont = or_(or_(eq(eax, k32(3)), eq(eax, k32(4))), eq(eax, k32(45))); /* read, write, brk */
   valid(iff(p.cond, cont), "cond is not: read, write or brk");
@@ -635,8 +647,16 @@ static void t_syscall(void) {
   isa_term sysret = tm_find_var(tc, "$sysret", 32);
   if (!sysret) fail("EAX after it does not mention $sysret");
   else {
-    isa_term r = tm_ite(tc, eq(eax, k32(3)), tm_ite(tc, eq(ebx, k32(0)), got, k32((uint32_t)-9)), sysret);
-    valid(eq(p.reg[rEAX], r), "EAX after it is not: got from fd 0, -EBADF from another, else $sysret");
+    /* write(fd, buf, count): count from a buffer inside one readable range
+     * (or count 0) to fd 1 or 2, -EBADF to another fd, else unknown */
+    isa_term inside = or_(and_(and_(ule(k32(0x1000), ecx), ule(ecx, k32(0x1FFF))), ule(sub(edx, k32(1)), sub(k32(0x1FFF), ecx))),
+                          and_(and_(ule(k32(0x4000), ecx), ule(ecx, k32(0x6FFF))), ule(sub(edx, k32(1)), sub(k32(0x6FFF), ecx))));
+    isa_term w = tm_ite(tc, or_(eq(ebx, k32(1)), eq(ebx, k32(2))), tm_ite(tc, or_(eq(edx, k32(0)), inside), edx, sysret),
+                        k32((uint32_t)-9));
+    isa_term r = tm_ite(tc, eq(eax, k32(3)), tm_ite(tc, eq(ebx, k32(0)), got, k32((uint32_t)-9)),
+                        tm_ite(tc, eq(eax, k32(4)), w, sysret));
+    valid(eq(p.reg[rEAX], r),
+          "EAX after it is not: got from fd 0, -EBADF from another; a write's count, -EBADF or $sysret; else $sysret");
   }
   valid(eq(p.reg[reg_index("EIP")], k32(0x1002)), "EIP after it is not the next instruction");
   valid(args_kept(&p), "EBX, ECX, EDX change");
@@ -718,6 +738,12 @@ static void t_syscall(void) {
       {"read from fd 0x100: EBADF", 3, 0x100, 0x5000, 16, 20, 0, 0},
       {"read into an unmapped buffer: EFAULT", 3, 0, 0x9000, 4, 20, 3, 2},
       {"read of count 0 into an unmapped buffer", 3, 0, 0x9000, 0, 20, 3, 0},
+      {"write 16 bytes to fd 1", 4, 1, 0x5000, 16, 20, 0, 0},
+      {"write to fd 2 from the code", 4, 2, 0x1000, 2, 0, 0, 0},
+      {"write of a whole range", 4, 2, 0x4000, 0x3000, 0, 0, 0},
+      {"write of count 0 from an unmapped buffer", 4, 1, 0x9000, 0, 0, 0, 0},
+      {"write to fd 0: EBADF", 4, 0, 0x5000, 16, 0, 0, 0},
+      {"write to fd 7 from an unmapped buffer: EBADF", 4, 7, 0x9000, 16, 0, 0, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     what = "int 0x80 against exec.c";
@@ -736,7 +762,8 @@ static void t_syscall(void) {
 
   /* what the other calls return is `$sysret`, which pre_forget_fresh forgets */
   what = "int 0x80 (continuing), result";
-  isa_term r0 = eq(eax, k32(0)), wr = eq(eax, k32(4));
+  /* a write to fd 1 of 4 bytes at 0x9000, outside every readable range */
+  isa_term r0 = eq(eax, k32(0)), wr = and_(and_(eq(eax, k32(4)), eq(ebx, k32(1))), and_(eq(ecx, k32(0x9000)), eq(edx, k32(4))));
   pre = pre_exact(&V, &p, r0);
   CHECK(pre_mentions_fresh(tc, pre));
   if (sysret) valid(implies(wr, iff(pre, eq(sysret, k32(0)))), "on a write, Pre(EAX = 0) is not $sysret = 0");
@@ -746,7 +773,7 @@ static void t_syscall(void) {
   valid(implies(pre, f), "Pre does not imply its weakening (positive atom)");
   valid(implies(f, cont), "the weakening loses cond");
   valid(implies(wr, f), "on a write, the weakening still says something about $sysret");
-  isa_term b7 = eq(ebx, k32(7));
+  isa_term b7 = eq(reg("ESI"), k32(7));
   pre = pre_exact(&V, &p, and_(not_(r0), b7));
   f = pre_forget_fresh(tc, pre);
   CHECK(!pre_mentions_fresh(tc, f));
@@ -759,6 +786,8 @@ static void t_syscall(void) {
   valid(implies(pre, f), "Pre does not imply its weakening (disjunction)");
   valid(implies(wr, f), "on a write, the weakened disjunction is not true");
   pre_post_free(&p);
+  V.rd = NULL;
+  V.nrd = 0;
 }
 
 /* pre_forget_input: ∃ unread input, with the conditions about it split on

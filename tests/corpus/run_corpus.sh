@@ -3,13 +3,15 @@
 #
 #   run_corpus.sh --isa x86|ppc --opt O0|O1|O2|O3|Os --cc MCVETO_CC
 #                 --mcveto PATH --work DIR [--timeout SECONDS]
-#                 [--expect-fail] PROG...
+#                 [--max-inputs N] [--expect-fail] PROG...
 #
 # PROG is a program of this directory by name (crc32) or a path to a .c
 # file.  Each is built with `mcveto-cc --isa ISA -OPT` and run, for every
 # input of PROG.inputs (see README.md; no file: one empty input), under
 # qemu-i386 / qemu-ppc and under `mcveto-<isa> run` with that standard
-# input.  Exit status, standard output and standard error must be the same.
+# input (only the first N with --max-inputs, which the sanitizer build
+# uses: there the emulator is slow, and the plain build runs them all).
+# Exit status, standard output and standard error must be the same.
 # One line per (program, input): "ok: ..." or "FAIL: ..." with the
 # differences; when mcveto stops on an instruction (undecodable, trap,
 # fault), the line the cross objdump shows for that address.  Exit
@@ -29,7 +31,7 @@ usage() {
     exit 2
 }
 
-isa='' opt='' cc='' mx='' work='' tmo=60 expect_fail=0
+isa='' opt='' cc='' mx='' work='' tmo=60 expect_fail=0 max_inputs=0
 while [ $# -gt 0 ]; do
     case $1 in
         --isa) isa=${2-}; shift ;;
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
         --mcveto) mx=${2-}; shift ;;
         --work) work=${2-}; shift ;;
         --timeout) tmo=${2-}; shift ;;
+        --max-inputs) max_inputs=${2-}; shift ;;
         --expect-fail) expect_fail=1 ;;
         -h|--help) usage ;;
         --) shift; break ;;
@@ -88,6 +91,7 @@ for p in "$@"; do
         bad=1; fails=$((fails + 1)); continue
     fi
     n=$(corpus_inputs "$src" "$base") || { echo "FAIL: $name: bad inputs"; bad=1; fails=$((fails + 1)); continue; }
+    [ "$max_inputs" -gt 0 ] && [ "$n" -gt "$max_inputs" ] && n=$max_inputs
     for i in $(seq 1 "$n"); do
         runs=$((runs + 1))
         label=$(cat "$base/$i.label")

@@ -38,6 +38,11 @@ static isa_term aux_push(const fd_vocab *v, isa_term A, isa_term k, uint64_t val
   return A;
 }
 
+/* t, of width from, at width to: truncated or zero-extended. */
+static isa_term resize(tm_ctx *tc, isa_term t, unsigned from, unsigned to) {
+  return from > to ? tm_extract(tc, t, to - 1, 0) : tm_zext(tc, t, to);
+}
+
 /* A system call's result v (negative: -errno) in the ABI's registers. */
 static void set_result(const fd_vocab *v, pre_post *out, int64_t r) {
   const isa_syscall_abi *a = &v->d->syscall;
@@ -112,8 +117,7 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
     isa_term ret = tm_var(tc, "$sysret", rw), err = a->error_flag >= 0 ? tm_var(tc, "$syserr", TM_BOOL) : 0;
     if (has_read) { /* read(fd, buf, count) from the input stream, as exec.c does it */
       const isa_reg *rb = &d->regs[a->args[1]], *rc = &d->regs[a->args[2]];
-      isa_term cnt = tm_zext(tc, tm_var(tc, rc->name, rc->width), ab);
-      if (rc->width > ab) cnt = tm_extract(tc, tm_var(tc, rc->name, rc->width), ab - 1, 0);
+      isa_term cnt = resize(tc, tm_var(tc, rc->name, rc->width), rc->width, ab);
       isa_term max = k_(v, EX_READ_MAX, ab);
       isa_term kk = tm_ite(tc, tm_app2(tc, ISA_OP_ULT, cnt, max), cnt, max);
       /* what is left of the input: $inlen - $ip, since $ip <=u $inlen in
@@ -129,7 +133,7 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
       out->win_lo = tm_zext(tc, tm_var(tc, rb->name, rb->width), ab);
       out->win_len = got;
       out->ip = tm_ite(tc, ok, tm_app2(tc, ISA_OP_ADD, v->ip, got), v->ip);
-      isa_term gotr = rw >= ab ? tm_zext(tc, got, rw) : tm_extract(tc, got, rw - 1, 0);
+      isa_term gotr = resize(tc, got, ab, rw);
       if (err) {
         ret = tm_ite(tc, isread, tm_ite(tc, fd0, gotr, k_(v, EX_LINUX_EBADF, rw)), ret);
         err = tm_ite(tc, isread, not_(tc, fd0), err);
@@ -142,10 +146,8 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
       const isa_reg *rf = &d->regs[a->args[0]], *rb = &d->regs[a->args[1]], *rc = &d->regs[a->args[2]];
       isa_term fd = tm_var(tc, rf->name, rf->width);
       isa_term out12 = tm_app2(tc, ISA_OP_LOR, eq_(tc, fd, k_(v, 1, rf->width)), eq_(tc, fd, k_(v, 2, rf->width)));
-      isa_term buf = tm_var(tc, rb->name, rb->width), cnt = tm_var(tc, rc->name, rc->width);
-      if (rb->width > ab) buf = tm_extract(tc, buf, ab - 1, 0);
-      else if (rb->width < ab) buf = tm_zext(tc, buf, ab);
-      isa_term cnta = rc->width > ab ? tm_extract(tc, cnt, ab - 1, 0) : rc->width < ab ? tm_zext(tc, cnt, ab) : cnt;
+      isa_term cnt = tm_var(tc, rc->name, rc->width);
+      isa_term buf = resize(tc, tm_var(tc, rb->name, rb->width), rb->width, ab), cnta = resize(tc, cnt, rc->width, ab);
       /* all of [buf, buf + count) inside one range that stays readable */
       isa_term inside = tm_false(tc);
       for (size_t i = 0; i < v->nrd; i++) {
@@ -157,7 +159,7 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
       }
       isa_term zero = eq_(tc, cnta, k_(v, 0, ab));
       isa_term all = tm_app2(tc, ISA_OP_LOR, zero, inside); /* count 0: nothing to read, 0 back */
-      isa_term cntr = rc->width == rw ? cnt : rc->width > rw ? tm_extract(tc, cnt, rw - 1, 0) : tm_zext(tc, cnt, rw);
+      isa_term cntr = resize(tc, cnt, rc->width, rw);
       if (err) {
         ret = tm_ite(tc, iswrite, tm_ite(tc, out12, tm_ite(tc, all, cntr, ret), k_(v, EX_LINUX_EBADF, rw)), ret);
         err = tm_ite(tc, iswrite, tm_ite(tc, out12, tm_ite(tc, all, tm_false(tc), err), tm_true(tc)), err);

@@ -751,6 +751,64 @@ static void gen_print(em *E, sb *b) {
 
 /* ---- decoder ----------------------------------------------------------------------------------- */
 
+/* ---- interned constant arrays -------------------------------------------------- */
+
+/* The decoder's tables repeat themselves: most encodings share their context,
+ * field and alternative lists, and many share masks.  Each distinct array is
+ * emitted once and named by its kind's letter and a number.  Besides making the
+ * file smaller, this keeps gcc's identical-code folding (-O2) from comparing
+ * ~100,000 small arrays pairwise, which took three minutes for x86. */
+typedef struct pool {
+  const char *ctype, *letter, *dims; /* "uint8_t", "B", "" -> static const uint8_t B7[] = {...}; */
+  char **keys;
+  int *ids;
+  size_t cap, n;
+} pool;
+
+static uint64_t fnv(const char *s) {
+  uint64_t h = 1469598103934665603u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+  return h;
+}
+
+/* The name of the array with initialiser BODY; its definition goes to B the
+ * first time.  The pool owns its copies of the keys. */
+static const char *pool_name(em *E, pool *p, sb *b, const char *body) {
+  if (2 * (p->n + 1) > p->cap) {
+    size_t cap = p->cap ? p->cap * 2 : 1024;
+    char **keys = calloc(cap, sizeof *keys);
+    int *ids = calloc(cap, sizeof *ids);
+    if (!keys || !ids) exit(3);
+    for (size_t i = 0; i < p->cap; i++)
+      if (p->keys[i]) {
+        size_t j = fnv(p->keys[i]) & (cap - 1);
+        while (keys[j]) j = (j + 1) & (cap - 1);
+        keys[j] = p->keys[i];
+        ids[j] = p->ids[i];
+      }
+    free(p->keys);
+    free(p->ids);
+    p->keys = keys;
+    p->ids = ids;
+    p->cap = cap;
+  }
+  size_t j = fnv(body) & (p->cap - 1);
+  while (p->keys[j] && strcmp(p->keys[j], body) != 0) j = (j + 1) & (p->cap - 1);
+  if (!p->keys[j]) {
+    p->keys[j] = strdup(body);
+    if (!p->keys[j]) exit(3);
+    p->ids[j] = (int)p->n++;
+    sb_printf(b, "static const %s %s%d[]%s = {%s};\n", p->ctype, p->letter, p->ids[j], p->dims, body);
+  }
+  return ar_printf(E->ar, "%s%d", p->letter, p->ids[j]);
+}
+
+static void pool_free(pool *p) {
+  for (size_t i = 0; i < p->cap; i++) free(p->keys[i]);
+  free(p->keys);
+  free(p->ids);
+}
+
 typedef struct dnode {
   int *c;
   int n;
@@ -762,7 +820,7 @@ static int popc(unsigned x) {
   return n;
 }
 
-static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, int *nleaves, sb *leaves) {
+static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, pool *lp, sb *leaves) {
   md_spec *md = E->md;
   int minlen = MD_MAX_LEN;
   for (int i = 0; i < n; i++)
@@ -779,23 +837,20 @@ static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, in
         bestm = m;
       }
     }
+  sb list = {0};
+  for (int i = 0; i < n; i++) sb_printf(&list, "%d, ", cands[i]);
+  sb_printf(&list, "0xFFFF");
+  const char *leaf = pool_name(E, lp, leaves, list.s);
+  free(list.s);
   if (best < 0) {
-    int id = (*nleaves)++;
-    sb_printf(leaves, "static const uint16_t L%d[] = {", id);
-    for (int i = 0; i < n; i++) sb_printf(leaves, "%d, ", cands[i]);
-    sb_printf(leaves, "0xFFFF};\n");
     ind(b, d);
-    sb_printf(b, "return L%d;\n", id);
+    sb_printf(b, "return %s;\n", leaf);
     return;
   }
   /* too few bytes to switch on: let the candidates decide between
    * NEED_MORE (one may still match) and INVALID */
-  int all = (*nleaves)++;
-  sb_printf(leaves, "static const uint16_t L%d[] = {", all);
-  for (int i = 0; i < n; i++) sb_printf(leaves, "%d, ", cands[i]);
-  sb_printf(leaves, "0xFFFF};\n");
   ind(b, d);
-  sb_printf(b, "if (n <= %d) return L%d;\n", best, all);
+  sb_printf(b, "if (n <= %d) return %s;\n", best, leaf);
   ind(b, d);
   sb_printf(b, "switch (p[%d] & 0x%02x) {\n", best, bestm);
   bool *done = calloc((size_t)n, 1);
@@ -817,7 +872,7 @@ static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, in
     int *copy = malloc(sizeof(int) * (size_t)m);
     if (!copy) exit(3);
     memcpy(copy, sub, sizeof(int) * (size_t)m);
-    gen_tree(E, b, copy, m, tested, d + 1, nleaves, leaves);
+    gen_tree(E, b, copy, m, tested, d + 1, lp, leaves);
     free(copy);
   }
   tested[best] = saved;
@@ -870,42 +925,57 @@ static void gen_decode(em *E, sb *b) {
   sb_printf(b, "typedef struct flat {\n  uint16_t insn;\n  uint8_t len, nctx, nfx, nalt;\n"
                "  const uint8_t *mask, *val;\n  const uint8_t *ctx;\n  const uint64_t *ctxv;\n"
                "  const fx *fx;\n  const uint8_t (*alt)[2];\n} flat;\n\n");
+  /* each flat's arrays, interned (pool_name); the names go into FL and the forms */
+  pool bytes = {"uint8_t", "B", "", 0, 0, 0, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0},
+       fxs = {"fx", "X", "", 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0};
+  const char **nm = calloc((size_t)md->nflats * 6 + 1, sizeof *nm);
+  if (!nm) exit(3);
   for (int i = 0; i < md->nflats; i++) {
     md_flat *f = md->flats[i];
-    sb_printf(b, "/* %d: %s, %s:%d */\n", i, f->rule->name, spec_file(E, f->rule->loc), f->rule->loc.line);
-    sb_printf(b, "static const uint8_t M%d[] = {", i);
-    for (int k = 0; k < f->len; k++) sb_printf(b, "%s0x%02x", k ? ", " : "", f->mask[k]);
-    sb_printf(b, "}, V%d[] = {", i);
-    for (int k = 0; k < f->len; k++) sb_printf(b, "%s0x%02x", k ? ", " : "", f->val[k]);
-    sb_printf(b, "};\n");
+    const char **n6 = nm + 6 * i;
+    sb t = {0};
+    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->mask[k]);
+    n6[0] = pool_name(E, &bytes, b, t.s);
+    t.n = 0;
+    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->val[k]);
+    n6[1] = pool_name(E, &bytes, b, t.s);
+    n6[2] = n6[3] = n6[4] = n6[5] = "0";
     if (f->nctx) {
-      sb_printf(b, "static const uint8_t C%d[] = {", i);
-      for (int k = 0; k < f->nctx; k++) sb_printf(b, "%s%d", k ? ", " : "", f->ctx[k]);
-      sb_printf(b, "};\nstatic const uint64_t CV%d[] = {", i);
-      for (int k = 0; k < f->nctx; k++) sb_printf(b, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
-      sb_printf(b, "};\n");
+      t.n = 0;
+      for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? ", " : "", f->ctx[k]);
+      n6[2] = pool_name(E, &bytes, b, t.s);
+      t.n = 0;
+      for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
+      n6[3] = pool_name(E, &ctxv, b, t.s);
     }
     if (f->nfx) {
-      sb_printf(b, "static const fx X%d[] = {", i);
+      t.n = 0;
       for (int k = 0; k < f->nfx; k++) {
         int fd = 0;
         while (fields[fd] != f->fx[k].field) fd++;
-        sb_printf(b, "%s{%d, %d, %d}", k ? ", " : "", f->fx[k].slot, f->fx[k].offset, fd);
+        sb_printf(&t, "%s{%d, %d, %d}", k ? ", " : "", f->fx[k].slot, f->fx[k].offset, fd);
       }
-      sb_printf(b, "};\n");
+      n6[4] = pool_name(E, &fxs, b, t.s);
     }
     if (f->nalts) {
-      sb_printf(b, "static const uint8_t A%d[][2] = {", i);
-      for (int k = 0; k < f->nalts; k++) sb_printf(b, "%s{%d, %d}", k ? ", " : "", f->alts[k][0], f->alts[k][1]);
-      sb_printf(b, "};\n");
+      t.n = 0;
+      for (int k = 0; k < f->nalts; k++) sb_printf(&t, "%s{%d, %d}", k ? ", " : "", f->alts[k][0], f->alts[k][1]);
+      n6[5] = pool_name(E, &alts, b, t.s);
     }
+    free(t.s);
   }
-  sb_printf(b, "\nstatic const flat FL[%d] = {\n", md->nflats + 1);
+  pool_free(&bytes);
+  pool_free(&ctxv);
+  pool_free(&fxs);
+  pool_free(&alts);
+  sb_printf(b, "\n/* insn, len, nctx, nfx, nalt, mask, val, ctx, ctxv, fx, alt */\n");
+  sb_printf(b, "static const flat FL[%d] = {\n", md->nflats + 1);
   for (int i = 0; i < md->nflats; i++) {
     md_flat *f = md->flats[i];
-    sb_printf(b, "  {%d, %d, %d, %d, %d, M%d, V%d, %s, %s, %s, %s},\n", f->rule->index, f->len, f->nctx, f->nfx,
-              f->nalts, i, i, f->nctx ? ar_printf(E->ar, "C%d", i) : "0", f->nctx ? ar_printf(E->ar, "CV%d", i) : "0",
-              f->nfx ? ar_printf(E->ar, "X%d", i) : "0", f->nalts ? ar_printf(E->ar, "A%d", i) : "0");
+    const char **n6 = nm + 6 * i;
+    sb_printf(b, "  {%d, %d, %d, %d, %d, %s, %s, %s, %s, %s, %s}, /* %d: %s, %s:%d */\n", f->rule->index, f->len,
+              f->nctx, f->nfx, f->nalts, n6[0], n6[1], n6[2], n6[3], n6[4], n6[5], i, f->rule->name,
+              spec_file(E, f->rule->loc), f->rule->loc.line);
   }
   sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
   free(fields);
@@ -913,10 +983,11 @@ static void gen_decode(em *E, sb *b) {
   sb_printf(b, "const isa_form %s_forms[%d] = {\n", E->prefix, md->nflats + 1);
   for (int i = 0; i < md->nflats; i++) {
     md_flat *f = md->flats[i];
-    sb_printf(b, "  {%d, %d, %d, M%d, V%d, %s, %s},\n", f->rule->index, f->len, f->nctx, i, i,
-              f->nctx ? ar_printf(E->ar, "C%d", i) : "0", f->nctx ? ar_printf(E->ar, "CV%d", i) : "0");
+    const char **n6 = nm + 6 * i;
+    sb_printf(b, "  {%d, %d, %d, %s, %s, %s, %s},\n", f->rule->index, f->len, f->nctx, n6[0], n6[1], n6[2], n6[3]);
   }
   sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0}};\n\n");
+  free(nm);
   for (int p = 0; p < md->nprefixes; p++) {
     md_prefix *pf = &md->prefixes[p];
     sb_printf(b, "static const uint8_t PC%d[] = {", p);
@@ -931,12 +1002,13 @@ static void gen_decode(em *E, sb *b) {
   sb_printf(b, "  {0, 0, 0, 0}};\n\n");
   /* decision tree */
   sb tree = {0}, leaves = {0};
-  int nleaves = 0;
+  pool lp = {"uint16_t", "L", "", 0, 0, 0, 0};
   int *all = malloc(sizeof(int) * (size_t)(md->nflats + 1));
   if (!all) exit(3);
   for (int i = 0; i < md->nflats; i++) all[i] = i;
   uint8_t tested[MD_MAX_LEN] = {0};
-  gen_tree(E, &tree, all, md->nflats, tested, 1, &nleaves, &leaves);
+  gen_tree(E, &tree, all, md->nflats, tested, 1, &lp, &leaves);
+  pool_free(&lp);
   free(all);
   sb_printf(b, "static const uint16_t EMPTY[] = {0xFFFF};\n");
   if (leaves.s) sb_putn(b, leaves.s, leaves.n);

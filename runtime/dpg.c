@@ -81,6 +81,7 @@ struct dpg {
   char stuck_why[256];
   size_t nused;       /* entries of the last slice's variable set */
   ht_map pcs;         /* distinct executed addresses (key pc + 1) */
+  ht_map refs_at;     /* refinements so far by the frontier's address (key pc + 1) */
   ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
   fs_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
   iv_ctx *iv;         /* facts proven over G (inv.h); NULL when switched off */
@@ -89,6 +90,9 @@ struct dpg {
    * step (dpg_step): state + 1 -> trace << 32 | position, for G's
    * generation chain_gen */
   ht_map chain;
+  /* for some of those copies, the part of their predicate the carried
+   * query needs (core_split): state + 1 -> term */
+  ht_map ess;
   unsigned long chain_gen;
   double iv_seconds;
   /* directed testing beside the graph (explore.h): the runs it may branch
@@ -1150,7 +1154,115 @@ static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa
 /* The carried-over path queries (dpg_step) are of one G: a run that joined
  * renumbered its states. */
 static void chain_sync(dpg *g) {
-  if (g->chain_gen != g->gen) ht_clear(&g->chain), g->chain_gen = g->gen;
+  if (g->chain_gen != g->gen) ht_clear(&g->chain), ht_clear(&g->ess), g->chain_gen = g->gen;
+}
+
+/* ---- generalising ρ by an unsatisfiable core ----------------------------- */
+
+typedef struct tlist { isa_term *v; size_t n, cap; } tlist;
+
+/* core_split: conjuncts of ρ tried alone, and the refinements at an
+ * address before it is tried there */
+enum { CORE_TRIES = 3, CORE_AFTER = 2 };
+
+static void tl_push(tlist *l, isa_term t) {
+  if (l->n == l->cap) l->cap = l->cap ? 2 * l->cap : 16, l->v = xa_realloc(l->v, sizeof *l->v * l->cap);
+  l->v[l->n++] = t;
+}
+
+/* The conjuncts of t (of ¬t when neg): ∧ and ¬∨ are flattened, and a ∨
+ * whose one side is a single conjunct is distributed over the other's, so
+ * α ⇒ (c1 ∧ c2), Pre_α's form, gives (¬α ∨ c1), (¬α ∨ c2).  Their
+ * conjunction is equivalent to t. */
+static void conjuncts(tm_ctx *tc, isa_term t, bool neg, tlist *out) {
+  int k = tm_kind(tc, t);
+  if (k == ISA_OP_LNOT) {
+    conjuncts(tc, tm_arg(tc, t, 0), !neg, out);
+    return;
+  }
+  if (k == (neg ? ISA_OP_LOR : ISA_OP_LAND)) {
+    conjuncts(tc, tm_arg(tc, t, 0), neg, out);
+    conjuncts(tc, tm_arg(tc, t, 1), neg, out);
+    return;
+  }
+  if (k == (neg ? ISA_OP_LAND : ISA_OP_LOR) && out->n < 256) {
+    tlist a = {0}, b = {0};
+    conjuncts(tc, tm_arg(tc, t, 0), neg, &a);
+    conjuncts(tc, tm_arg(tc, t, 1), neg, &b);
+    if (a.n == 1 || b.n == 1) {
+      const tlist *one = a.n == 1 ? &a : &b, *many = a.n == 1 ? &b : &a;
+      for (size_t i = 0; i < many->n; i++) tl_push(out, tm_app2(tc, ISA_OP_LOR, one->v[0], many->v[i]));
+      free(a.v);
+      free(b.v);
+      return;
+    }
+    free(a.v);
+    free(b.v);
+  }
+  tl_push(out, neg ? tm_app1(tc, ISA_OP_LNOT, t) : t);
+}
+
+/* Size of t's tree (shared subterms counted each time, capped) and
+ * whether it mentions the auxiliary return-address stack. */
+static unsigned term_cost(dpg *g, isa_term t, bool *aux, unsigned depth) {
+  tm_ctx *tc = g->tc;
+  if (tm_kind(tc, t) == TM_VAR) {
+    if (t == g->v.A || t == g->v.D) *aux = true;
+    return 1;
+  }
+  if (depth > 40) return 1000;
+  unsigned n = 1, k = tm_nargs(tc, t);
+  for (unsigned i = 0; i < k && n < 1000; i++) n += term_cost(g, tm_arg(tc, t, i), aux, depth + 1);
+  return n;
+}
+
+/* The path query (hard: the witness's path to n, sliced to the query's
+ * variables; map takes n's state variables to the path's terms) with
+ * Pre(I, ψ) is unsatisfiable.  Is one conjunct c of ρ enough, the path
+ * with c alone unsatisfiable?  Then split on c: Pre(I, ψ) ⇒ ρ ⇒ c, so
+ * removing the edge from the ¬c copy is as sound as from the ¬ρ one
+ * (Fig. 1), and the witness is on the ¬c side.  It is more general: ρ
+ * carries all of m's predicate back — the splits of every refinement
+ * before, the calling context's return addresses in a callee — and most of
+ * that is not why this witness cannot cross.  *ess = c: what the copy's
+ * next query along the witness needs (dpg_step).  A plain query per
+ * conjunct tried: Z3's cores (assumption literals) go through its
+ * incremental solver, 5–12 times slower on these formulas
+ * (docs/architecture.md §9). */
+static bool core_split(dpg *g, const isa_term *hard, size_t nh, const isa_term *map, isa_term *rho, isa_term *ess) {
+  tm_ctx *tc = g->tc;
+  tlist cr = {0};
+  conjuncts(tc, *rho, false, &cr);
+  /* the likeliest reasons first: conjuncts about the program's own state
+   * (not the return-address stack $A/$D: those name a calling context),
+   * smaller first */
+  unsigned *cost = malloc(sizeof *cost * (cr.n + 1));
+  if (!cost) exit(3);
+  for (size_t i = 0; i < cr.n; i++) {
+    bool aux = false;
+    cost[i] = term_cost(g, cr.v[i], &aux, 0) + (aux ? 100000u : 0);
+  }
+  for (size_t i = 1; i < cr.n; i++) /* insertion sort: a handful of conjuncts */
+    for (size_t j = i; j > 0 && cost[j] < cost[j - 1]; j--) {
+      unsigned c = cost[j];
+      cost[j] = cost[j - 1], cost[j - 1] = c;
+      isa_term t = cr.v[j];
+      cr.v[j] = cr.v[j - 1], cr.v[j - 1] = t;
+    }
+  free(cost);
+  bool ok = false;
+  isa_term *q = malloc(sizeof *q * (nh + 1));
+  if (!q) exit(3);
+  memcpy(q, hard, sizeof *q * nh);
+  for (size_t i = 0; cr.n > 1 && i < cr.n && i < CORE_TRIES && !ok; i++) {
+    q[nh] = ground(g, tm_subst(tc, cr.v[i], map));
+    char reason[200];
+    g->st.se++;
+    if (smt_check(g->solver, q, nh + 1, reason, sizeof reason) == SMT_UNSAT) *rho = *ess = cr.v[i], ok = true;
+  }
+  free(q);
+  free(cr.v);
+  return ok;
 }
 
 /* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
@@ -1536,15 +1648,24 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     return S_CONT;
   }
   isa_term psi = nwa_pred(g->G, e.to);
-  isa_term pre = pre_exact(&g->v, &pp, psi);
-  pre_post_free(&pp);
+  /* Along a witness whose next step's query was unsatisfiable (the chain
+   * below), the part of m's predicate that made it so (core_split) is
+   * enough: m's predicate implies it, so Pre(I, it) is implied by Pre(I, ψ)
+   * and a split on it is as sound, and more general. */
+  uint64_t cv;
+  chain_sync(g);
+  bool chained = ht_get(&g->chain, (uint64_t)e.to + 1, &cv) && cv == ((uint64_t)t << 32 | (pos + 1)) &&
+                 e.letter == T->st[pos].letter && e.kind == T->st[pos].kind;
+  uint64_t essv = 0;
+  bool use_ess = chained && ht_get(&g->ess, (uint64_t)e.to + 1, &essv);
   /* n is not accepting, so its concrete states that matter have ¬V: a run
    * stops at its first AE violation (§3.5), and only a return sets V.  Pre
    * under V = false spares one split per instruction on V alone. */
-  pre = without_V(g, pre);
+  isa_term pre = without_V(g, pre_exact(&g->v, &pp, use_ess ? (isa_term)essv : psi));
   /* the concrete witness state */
   run R;
   if (replay_to(g, t, pos, &R)) {
+    pre_post_free(&pp);
     run_end(&R);
     stuck(g, &e, 3, "internal error: a witness does not replay");
     return S_CONT;
@@ -1561,8 +1682,14 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     tm_env env = cenv_env(&c);
     rho = rho_of(g, pre, e.from, &env, &exact);
     holds_at_witness = tm_eval(tc, rho, &env) != 0;
+    if (holds_at_witness && use_ess) { /* (a heuristic's miss: the whole of m's predicate) */
+      use_ess = false;
+      pre = without_V(g, pre_exact(&g->v, &pp, psi));
+      rho = rho_of(g, pre, e.from, &env, &exact);
+      holds_at_witness = tm_eval(tc, rho, &env) != 0;
+    }
     free(c.vmap);
-    uint64_t cv;
+    pre_post_free(&pp);
     bool rho_false = tm_is_const(tc, rho, &cv) && !cv; /* (false never holds at the witness) */
     /* n ∧ ρ may hold no state (n's predicate already excludes ρ, as a
      * candidate invariant's φ excludes the ¬φ a Pre carries back): then the
@@ -1591,12 +1718,11 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
    * heuristic only: refining is sound whatever the query would say, and ρ
    * not holding at the witness, checked below, is what progress needs.) */
   smt_result sr = SMT_UNSAT;
-  bool retried = false;
+  bool retried = false, cored = false;
+  isa_term ess = 0;
   char reason[256] = "";
-  uint64_t cv;
-  chain_sync(g);
-  if (!holds_at_witness && ht_get(&g->chain, (uint64_t)e.to + 1, &cv) && cv == ((uint64_t)t << 32 | (pos + 1)) &&
-      e.letter == T->st[pos].letter && e.kind == T->st[pos].kind) {
+  if (!holds_at_witness && chained) {
+    if (use_ess && exact) ess = rho; /* the path to n ∧ Pre(I, m's essential part) is unsatisfiable */
     if (getenv("MCVETO_DPG_DEBUG")) fprintf(stderr, "edge %u: the path query of the last refinement carries over\n", ei);
     goto refine;
   }
@@ -1654,11 +1780,41 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   /* and the state is in n: the path alone does not say so where n's
    * predicate is about input not read yet */
   fs[nf++] = tm_subst(tc, nwa_pred(g->G, e.from), map);
-  free(map);
   for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
+  isa_term fpre = fs[nf - 2], fpn = fs[nf - 1];
   sx_path_free(&path);
   unsigned char *used = NULL;
   sr = slice_and_check(g, fs, &nf, npath, &used, reason, sizeof reason);
+  /* one conjunct of ρ (core_split) where refinements repeat: a loop or a
+   * callee refined over and over; elsewhere the extra queries cost more
+   * than the generality brings */
+  uint64_t nrefs = 0;
+  if (sr == SMT_UNSAT) ht_get(&g->refs_at, I.pc + 1, &nrefs), ht_put(&g->refs_at, I.pc + 1, nrefs + 1);
+  if (sr == SMT_UNSAT && nrefs >= CORE_AFTER && !getenv("MCVETO_NO_CORE")) {
+    /* the path's constraints that the slice kept, without the frontier's two */
+    isa_term *hard = malloc(sizeof *hard * (nf + 1));
+    size_t nh = 0;
+    if (!hard) exit(3);
+    for (size_t k = 0; k < nf; k++)
+      if (fs[k] != fpre && fs[k] != fpn) hard[nh++] = fs[k];
+    isa_term r2 = rho, ess2 = 0;
+    if (core_split(g, hard, nh, map, &r2, &ess2)) {
+      cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
+      tm_env env = cenv_env(&c);
+      if (!tm_eval(tc, r2, &env)) {
+        if (getenv("MCVETO_DPG_DEBUG2") && r2 != rho) {
+          fprintf(stderr, "  core: rho generalised to ");
+          tm_fprint(tc, r2, stderr);
+          fputc('\n', stderr);
+        }
+        rho = r2, ess = ess2, cored = true;
+        g->st.conjuncts++;
+      }
+      free(c.vmap);
+    }
+    free(hard);
+  }
+  free(map);
   /* a model whose input did not lead across before: the path formula is
    * weaker than the runs (what system calls return, memory the solver may
    * choose), so try a refinement, which is sound whatever the model says */
@@ -1770,9 +1926,10 @@ refine:
   if (g->iv) iv_inherit(g->iv, n2, e.from);
   g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
   g->site[n2] = g->site[e.from];
-  if (exact && !retried && pos && t < UINT32_MAX && pos < UINT32_MAX) { /* the next query along the witness is this one's (above) */
+  if ((exact || cored) && !retried && pos && t < UINT32_MAX && pos < UINT32_MAX) { /* the next query along the witness is this one's (above) */
     chain_sync(g);
     ht_put(&g->chain, (uint64_t)n2 + 1, (uint64_t)t << 32 | pos);
+    if (ess) ht_put(&g->ess, (uint64_t)n2 + 1, ess);
   }
   prune(g, g->G, g->site, ne0);
   nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
@@ -2041,6 +2198,8 @@ void dpg_free(dpg *g) {
   ht_free(&g->preds);
   ht_free(&g->model_failed);
   ht_free(&g->chain);
+  ht_free(&g->ess);
+  ht_free(&g->refs_at);
   free(g->stuck);
   ht_free(&g->pcs);
   ht_free(&g->cand_done);

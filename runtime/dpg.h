@@ -70,6 +70,7 @@ typedef struct dpg_stats {
   unsigned long candidates; /* states split on a candidate invariant (§3.2) */
   unsigned long explored;  /* runs of inputs from negated branches (explore.h), in CE too */
   unsigned long summaries; /* refinements at a call site through the whole callee, in Ref too */
+  unsigned long conjuncts; /* refinements that split on one conjunct of ρ (core_split), in Ref too */
 } dpg_stats;
 
 typedef struct dpg_result {

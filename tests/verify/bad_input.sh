@@ -256,6 +256,29 @@ case $case in
             fails=$((fails + 1))
         fi
         ;;
+    conjunct)
+        # a loop refined over and over: its splits are on single conjuncts
+        # of ρ (docs/architecture.md §9), which MCVETO_NO_CORE=1 turns off.
+        # At -O0 whatever the test's level: x86 -O2 refines elsewhere first.
+        level=O0
+        build loop_bound_safe
+        for mode in on off; do
+            if [ $mode = on ]; then
+                expect "$isa loop_bound_safe --max-iterations 150" "0 20" "$work/loop_bound_safe.$isa.$level" \
+                    --target reach_error --candidates none --max-iterations 150 --json
+            else
+                MCVETO_NO_CORE=1 expect "$isa loop_bound_safe --max-iterations 150 (MCVETO_NO_CORE)" "0 20" \
+                    "$work/loop_bound_safe.$isa.$level" --target reach_error --candidates none --max-iterations 150 --json
+            fi
+            n=$(jq -r '.stats.conjuncts' "$work/out" 2>/dev/null)
+            if { [ $mode = on ] && [ "${n:-0}" -ge 1 ] 2>/dev/null; } || { [ $mode = off ] && [ "$n" = 0 ]; }; then
+                echo "ok   $isa loop_bound_safe ($mode): $n splits on one conjunct"
+            else
+                echo "FAIL $isa loop_bound_safe ($mode): ${n:-no} splits on one conjunct"
+                fails=$((fails + 1))
+            fi
+        done
+        ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }
         build safe_clamp

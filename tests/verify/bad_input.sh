@@ -264,11 +264,11 @@ case $case in
         build loop_bound_safe
         for mode in on off; do
             if [ $mode = on ]; then
-                expect "$isa loop_bound_safe --max-iterations 150" "0 20" "$work/loop_bound_safe.$isa.$level" \
-                    --target reach_error --candidates none --max-iterations 150 --json
+                expect "$isa loop_bound_safe --max-iterations 60" "0 20" "$work/loop_bound_safe.$isa.$level" \
+                    --target reach_error --candidates none --max-iterations 60 --json
             else
-                MCVETO_NO_CORE=1 expect "$isa loop_bound_safe --max-iterations 150 (MCVETO_NO_CORE)" "0 20" \
-                    "$work/loop_bound_safe.$isa.$level" --target reach_error --candidates none --max-iterations 150 --json
+                MCVETO_NO_CORE=1 expect "$isa loop_bound_safe --max-iterations 60 (MCVETO_NO_CORE)" "0 20" \
+                    "$work/loop_bound_safe.$isa.$level" --target reach_error --candidates none --max-iterations 60 --json
             fi
             n=$(jq -r '.stats.conjuncts' "$work/out" 2>/dev/null)
             if { [ $mode = on ] && [ "${n:-0}" -ge 1 ] 2>/dev/null; } || { [ $mode = off ] && [ "$n" = 0 ]; }; then

@@ -96,7 +96,7 @@ random_runs() {
     for ((i = 0; i < n; i++)); do
         rand_input
         fmt=$RI
-        st=$(vl_qemu "$bin" "$fmt" "$work/err")
+        vl_qemu "$bin" "$fmt" "$work/err"; st=$VL_STATUS
         if [ "$st" -eq "$texit" ]; then
             fail "$label: random input '$fmt' reaches the target (status $st)"
             return
@@ -132,7 +132,7 @@ for f in "$@"; do
         what=''
         if [ "$expect" != safe ]; then
             fmt=$(vl_bytes "$isa" "$bin" "$(vl_witness_spec "$f" "$isa")") || { fail "$label: witness"; continue; }
-            st=$(vl_qemu "$bin" "$fmt" "$work/err")
+            vl_qemu "$bin" "$fmt" "$work/err"; st=$VL_STATUS
             if [ "$expect" = reachable ]; then
                 if [ "$st" -ne "$texit" ] || ! grep -q '^reach_error$' "$work/err"; then
                     fail "$label: the witness '$fmt' ends with status $st under $QEMU, not $texit with reach_error"
@@ -178,7 +178,7 @@ for f in "$@"; do
         fi
         if [ -n "$fault" ]; then
             fmt=$(vl_bytes "$isa" "$bin" "$fault") || { fail "$label: fault-stdin"; continue; }
-            st=$(vl_qemu "$bin" "$fmt" "$work/err")
+            vl_qemu "$bin" "$fmt" "$work/err"; st=$VL_STATUS
             if [ "$st" -lt 128 ] || [ "$st" -eq 134 ]; then
                 fail "$label: fault-stdin '$fmt' ends with status $st, not a signal"
                 continue
@@ -188,7 +188,7 @@ for f in "$@"; do
         echo "ok   $label: $expect${what:+ ($what)}"
     done
 done
-rm -f "$work/err" "$work/err.mcveto"
+rm -f "$work/err" "$work/err.in" "$work/err.mcveto"
 if [ "$fails" -ne 0 ]; then
     echo "check_expect.sh: $fails failure(s)"
     exit 1

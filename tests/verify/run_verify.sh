@@ -116,7 +116,7 @@ check_run() {
             return
         fi
         fmt=$(witness_stdin "$w")
-        qst=$(vl_qemu "$bin" "$fmt" "$e.qemu")
+        vl_qemu "$bin" "$fmt" "$e.qemu"; qst=$VL_STATUS
         if [ "$qst" -ne 99 ] || ! grep -q '^reach_error$' "$e.qemu"; then
             fail "$label: the witness's stdin '$fmt' ends with status $qst under $QEMU, not 99"
             return

@@ -12,15 +12,44 @@ VL_KEYS="expect isa target target-exit cflags witness-stdin witness-stdin-x86 wi
 
 # vl_header FILE: print the header's key lines as "KEY<TAB>VALUE".  The
 # header is the leading block of "//" lines; its first line is the
-# program's name and description, not a key.
+# program's name and description, not a key.  Parsed in bash, once per
+# file and shell (VL_HDR): the checkers ask for a dozen keys per program,
+# and a sed or awk process per question cost more than building it.
+declare -gA VL_HDR=()
+vl_load() {
+    [ -n "${VL_HDR[$1]+set}" ] && return 0
+    local line out='' first=1
+    local re='^// ([a-z][a-z0-9-]*):[[:space:]]*(.*[^[:space:]])?[[:space:]]*$'
+    while IFS= read -r line || [ -n "$line" ]; do
+        [[ $line == //* ]] || break
+        [ "$first" = 1 ] && { first=0; continue; }
+        [[ $line =~ $re ]] && out+="${BASH_REMATCH[1]}"$'\t'"${BASH_REMATCH[2]}"$'\n'
+    done <"$1"
+    VL_HDR[$1]=$out
+}
 vl_header() {
-    awk '!/^\/\//{exit} NR > 1 {print}' "$1" |
-        sed -n -E 's,^// ([a-z][a-z0-9-]*):[[:space:]]*(.*[^[:space:]])?[[:space:]]*$,\1\t\2,p'
+    vl_load "$1"
+    printf '%s' "${VL_HDR[$1]}"
 }
 
 # vl_get FILE KEY: the value of KEY (empty if absent).
 vl_get() {
-    vl_header "$1" | awk -F'\t' -v k="$2" '$1 == k {print $2; exit}'
+    vl_load "$1"
+    local key val
+    while IFS=$'\t' read -r key val; do
+        [ "$key" = "$2" ] && { printf '%s\n' "$val"; return 0; }
+    done <<<"${VL_HDR[$1]}"
+    return 0
+}
+
+# vl_count FILE KEY: how many times the header gives KEY.
+vl_count() {
+    vl_load "$1"
+    local key val n=0
+    while IFS=$'\t' read -r key val; do
+        [ "$key" = "$2" ] && n=$((n + 1))
+    done <<<"${VL_HDR[$1]}"
+    echo "$n"
 }
 
 # vl_name FILE: the program's name (the file name without .c).
@@ -62,7 +91,8 @@ vl_witness_spec() {
 vl_check_header() {
     local f=$1 name bad=0 key val n first tok i
     name=$(vl_name "$f")
-    first=$(head -n 1 "$f")
+    IFS= read -r first <"$f"
+    vl_load "$f"
     case $first in
         "// $name: "?*) ;;
         *) echo "$f:1: the first line must be '// $name: <what it tests>'" >&2; bad=1 ;;
@@ -72,7 +102,7 @@ vl_check_header() {
             *" $key "*) ;;
             *) echo "$f: unknown header key '$key'" >&2; bad=1; continue ;;
         esac
-        n=$(vl_header "$f" | awk -F'\t' -v k="$key" '$1 == k' | wc -l)
+        n=$(vl_count "$f" "$key")
         [ "$n" -eq 1 ] || { echo "$f: key '$key' given $n times" >&2; bad=1; }
         case $key in
             expect) [[ $val =~ ^(safe|reachable|ae)$ ]] || { echo "$f: expect must be safe, reachable or ae, not '$val'" >&2; bad=1; } ;;
@@ -92,7 +122,7 @@ vl_check_header() {
     isa=$(vl_get "$f" isa)
     [ -n "$expect" ] || { echo "$f: no 'expect:' line" >&2; bad=1; }
     if [ "$expect" = safe ]; then
-        vl_header "$f" | grep -q '^witness-stdin' &&
+        [[ $'\n'${VL_HDR[$f]} == *$'\n'witness-stdin* ]] &&
             { echo "$f: a safe program has no witness-stdin" >&2; bad=1; }
         [ -z "$(vl_get "$f" random-misses)" ] ||
             { echo "$f: random-misses is for reachable programs" >&2; bad=1; }
@@ -184,9 +214,14 @@ vl_bytes() {
 }
 
 # vl_qemu BIN FORMAT ERRFILE: run BIN under $QEMU with the bytes of FORMAT
-# (printf) on stdin, stderr to ERRFILE; prints the exit status (124: hung).
+# (printf) on stdin, stderr to ERRFILE; sets VL_STATUS to the exit status
+# (124: hung).  Called in the checker's own shell, not in $(...), and the
+# bytes go through ERRFILE.in, not a pipe: the random-input loops run it
+# thousands of times, and each extra fork shows.
 vl_qemu() {
     # shellcheck disable=SC2059 # FORMAT is the \xhh string of vl_bytes
-    printf "$2" | timeout 20 "$QEMU" "$1" >/dev/null 2>"$3"
-    echo $?
+    printf "$2" >"$3.in"
+    # the braces' 2>/dev/null takes bash's own "Segmentation fault" notice
+    { timeout 20 "$QEMU" "$1" <"$3.in" >/dev/null 2>"$3"; } 2>/dev/null
+    VL_STATUS=$?
 }

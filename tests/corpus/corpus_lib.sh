@@ -8,6 +8,14 @@
 #                          prints the count.  No .inputs file: one empty input.
 # corpus_tools ISA         sets qemu and xcc for ISA (x86 or ppc); status 1 if
 #                          the ISA is unknown
+# corpus_key CC ISA OPT SRC
+#                          prints a fingerprint of what a build of SRC and its
+#                          qemu runs depend on: the compiler command, every
+#                          file it names, the headers of its -I directories,
+#                          the .inputs file.  run_corpus.sh leaves it beside
+#                          a complete set of qemu results (qemu.key), and
+#                          check_portable.sh reuses those results only when
+#                          its own key is the same.
 #
 # The .inputs format (README.md): one input per line, as printf's %b
 # escapes (\xHH, \n, \t, \\, \0NNN); an empty line is the empty input;
@@ -72,4 +80,22 @@ corpus_have_tools() {
             return 1
         fi
     done
+}
+
+corpus_key() {
+    local cmd tok files=()
+    cmd=$("$1" --isa "$2" "-$3" -Wall -Wextra -I "$corpus_dir" --print-cmd "$4" -o prog 2>/dev/null) || return 1
+    for tok in $cmd; do
+        case $tok in
+            -I?*) tok=${tok#-I} ;;
+            -*) continue ;;
+        esac
+        if [ -d "$tok" ]; then
+            files+=("$tok"/*.h)
+        elif [ -f "$tok" ]; then
+            files+=("$tok")
+        fi
+    done
+    [ -f "${4%.c}.inputs" ] && files+=("${4%.c}.inputs")
+    { printf '%s\n' "$cmd"; cat "${files[@]}"; } | cksum
 }

@@ -82,7 +82,7 @@ for p in "$@"; do
     name=$(corpus_name "$p")
     base=$work/$name.$isa.$opt
     mkdir -p "$base" || exit 2
-    rm -f "$base"/*.out "$base"/*.err "$base/prog"
+    rm -f "$base"/*.out "$base"/*.err "$base"/*.status "$base/prog" "$base/qemu.key"
     if [ ! -f "$src" ]; then
         echo "FAIL: $name $isa -$opt: no such program $src"; bad=1; fails=$((fails + 1)); continue
     fi
@@ -91,12 +91,15 @@ for p in "$@"; do
         bad=1; fails=$((fails + 1)); continue
     fi
     n=$(corpus_inputs "$src" "$base") || { echo "FAIL: $name: bad inputs"; bad=1; fails=$((fails + 1)); continue; }
-    [ "$max_inputs" -gt 0 ] && [ "$n" -gt "$max_inputs" ] && n=$max_inputs
+    all=1
+    [ "$max_inputs" -gt 0 ] && [ "$n" -gt "$max_inputs" ] && n=$max_inputs all=0
     for i in $(seq 1 "$n"); do
         runs=$((runs + 1))
         label=$(cat "$base/$i.label")
         timeout "$tmo" "$qemu" "$base/prog" <"$base/$i.in" >"$base/$i.qemu.out" 2>"$base/$i.qemu.err"
         qs=$?
+        echo "$qs" >"$base/$i.qemu.status"
+        [ "$qs" != 124 ] || all=0
         timeout "$tmo" "$mx" run "$base/prog" <"$base/$i.in" >"$base/$i.mcveto.out" 2>"$base/$i.mcveto.err"
         ms=$?
         what="$name $isa -$opt input #$i $label"
@@ -129,6 +132,10 @@ for p in "$@"; do
         fi
     done
     [ "$fails" != "$pfails" ] || now_pass="$now_pass $name"
+    # every input's qemu result is here: check_portable.sh may reuse them
+    if [ "$all" = 1 ] && [ -s "$base/prog" ]; then
+        corpus_key "$cc" "$isa" "$opt" "$src" >"$base/qemu.key" || rm -f "$base/qemu.key"
+    fi
 done
 echo "run_corpus: $isa -$opt: $# programs, $runs runs, $fails failed"
 if [ "$expect_fail" = 1 ]; then

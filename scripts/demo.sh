@@ -8,15 +8,16 @@
 # call that only a cheap path reaches (Fig. 7b), a return turned into a call
 # (Fig. 9: an AE violation), a store that may alias (§3.4), a table of function
 # pointers, a jump table, and safe programs, one with a jump into the middle of
-# an instruction (x86 only; alias_ptr_safe is proven on PowerPC and, at -O2,
-# ends unknown on x86 today: the table shows it).  Every reachable and AE verdict was
+# an instruction (x86 only).  Every reachable and AE verdict was
 # replayed by the verifier before it was printed; the witnesses are in
 # build/demo/*.witness (`mcveto-<isa> run --input W PROG` replays one).
 # Set DEMO_TIMEOUT (seconds per run, default 60) or pass programs to run others.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+g=()
+[ -f build/CMakeCache.txt ] || g=(-G Ninja) # a new build directory uses Ninja
+cmake -S . -B build "${g[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 
 examples=(magic32_reach quadratic_reach reach_divmod fig7b_cheap_path fig9_ret_as_call

@@ -4,7 +4,7 @@
 #   scripts/setup.sh --tests  build and test dependencies
 # Never installs gcc-multilib: it conflicts with the cross compilers.
 set -euo pipefail
-pkgs=(cmake make gcc flex bison libz3-dev libelf-dev)
+pkgs=(cmake make ninja-build gcc flex bison libz3-dev libelf-dev)
 if [[ "${1:-}" == "--tests" ]]; then
   pkgs+=(gcc-i686-linux-gnu gcc-powerpc-linux-gnu qemu-user libcapstone-dev libunicorn-dev
          clang libclang-rt-14-dev)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run_binaries.sh — every instruction of the test programs against capstone.
 #
-#   run_binaries.sh MCVETO_CC ISA CAPO WORK_DIR LEVELS K/N SRC_DIR...
+#   run_binaries.sh [--reuse DIR] MCVETO_CC ISA CAPO WORK_DIR LEVELS K/N SRC_DIR...
 #
 # Builds the SRC_DIR/*.c that exist when the test runs (the directories are
 # globbed now, not at configure time; of the sorted list, chunk K of N:
@@ -11,11 +11,20 @@
 # each instruction of their executable sections must be decoded by our
 # decoder exactly as capstone decodes it (capo_main.c).  A program that does
 # not compile is a failure.
+# With --reuse DIR (tests/corpus's work directory), a corpus program that
+# run_corpus.sh has already built at that level is taken from there when its
+# corpus_key still matches (tests/corpus/corpus_lib.sh: the build command, the
+# source, its headers): the same program, compiler and level, built once.
 # Exit status: 0 pass, 1 failures, 2 usage, 77 skipped (no cross compiler,
 # or no programs yet).
 set -u
+reuse=''
+if [ "${1-}" = --reuse ]; then
+    reuse=${2-}
+    shift 2 || shift $#
+fi
 if [ $# -lt 7 ]; then
-    echo "usage: $0 MCVETO_CC ISA CAPO WORK_DIR LEVELS K/N SRC_DIR..." >&2
+    echo "usage: $0 [--reuse DIR] MCVETO_CC ISA CAPO WORK_DIR LEVELS K/N SRC_DIR..." >&2
     exit 2
 fi
 cc=$1 isa=$2 capo=$3 work=$4 levels=${5//,/ } chunk=$6
@@ -61,16 +70,27 @@ if [ ${#srcs[@]} -eq 0 ]; then
     exit 77
 fi
 
-# Compile in parallel (two jobs: the machine is shared); the file names
-# say program and level: prog.O2.elf.
+# The file names say program and level: prog.O2.elf.
+if [ -n "$reuse" ]; then
+    . "$(dirname "${BASH_SOURCE[0]}")/../corpus/corpus_lib.sh" || exit 2
+fi
 jobs=()
+reused=0
 for src in "${srcs[@]}"; do
     base=$(basename "$src" .c)
     for opt in $levels; do
+        d=$reuse/$isa.$opt/$base.$isa.$opt
+        if [ -n "$reuse" ] && [ -f "$d/qemu.key" ] && [ -f "$d/prog" ] &&
+            [ "$(cat "$d/qemu.key")" = "$(corpus_key "$cc" "$isa" "$opt" "$src")" ] &&
+            cp "$d/prog" "$work/$base.$opt.elf"; then
+            reused=$((reused + 1))
+            continue
+        fi
         jobs+=("$src" "$work/$base.$opt.elf" "-$opt")
     done
 done
-printf '%s\0' "${jobs[@]}" |
+# the rest compiled in parallel (two jobs: the machine is shared)
+[ ${#jobs[@]} -eq 0 ] || printf '%s\0' "${jobs[@]}" |
     xargs -0 -n 3 -P 2 sh -c '"$0" --isa "$1" "$4" "$2" -o "$3" >"$3.log" 2>&1 || echo "$2 $4" >"$3.failed"' \
         "$cc" "$isa"
 
@@ -84,6 +104,6 @@ for f in "$work"/*.failed; do
 done
 
 elfs=("$work"/*.elf)
-echo "checking ${#elfs[@]} executables (${#srcs[@]} programs, chunk $chunk, x $levels)"
+echo "checking ${#elfs[@]} executables (${#srcs[@]} programs, chunk $chunk, x $levels; $reused builds reused from ${reuse:-(none)})"
 "$capo" --elf "${elfs[@]}" || bad=1
 exit $bad

@@ -80,8 +80,7 @@ for src in "${srcs[@]}"; do
     base=$(basename "$src" .c)
     for opt in $levels; do
         d=$reuse/$isa.$opt/$base.$isa.$opt
-        if [ -n "$reuse" ] && [ -f "$d/qemu.key" ] && [ -f "$d/prog" ] &&
-            [ "$(cat "$d/qemu.key")" = "$(corpus_key "$cc" "$isa" "$opt" "$src")" ] &&
+        if [ -n "$reuse" ] && corpus_reusable "$d" "$cc" "$isa" "$opt" "$src" &&
             cp "$d/prog" "$work/$base.$opt.elf"; then
             reused=$((reused + 1))
             continue

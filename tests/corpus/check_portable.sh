@@ -70,8 +70,7 @@ for p in "$@"; do
         corpus_tools "$isa"
         for opt in $opts; do
             d=$reuse/$isa.$opt/$name.$isa.$opt
-            if [ -n "$reuse" ] && [ -f "$d/qemu.key" ] &&
-                [ "$(cat "$d/qemu.key")" = "$(corpus_key "$cc" "$isa" "$opt" "$src")" ]; then
+            if [ -n "$reuse" ] && corpus_reusable "$d" "$cc" "$isa" "$opt" "$src"; then
                 reused=$((reused + 1))
                 n=$(find "$d" -maxdepth 1 -name '*.qemu.status' | wc -l)
             else

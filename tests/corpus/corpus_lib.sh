@@ -16,6 +16,9 @@
 #                          a complete set of qemu results (qemu.key), and
 #                          check_portable.sh reuses those results only when
 #                          its own key is the same.
+# corpus_reusable DIR CC ISA OPT SRC
+#                          true if DIR (a run_corpus.sh build directory) holds
+#                          prog and a qemu.key equal to corpus_key's now
 #
 # The .inputs format (README.md): one input per line, as printf's %b
 # escapes (\xHH, \n, \t, \\, \0NNN); an empty line is the empty input;
@@ -98,4 +101,8 @@ corpus_key() {
     done
     [ -f "${4%.c}.inputs" ] && files+=("${4%.c}.inputs")
     { printf '%s\n' "$cmd"; cat "${files[@]}"; } | cksum
+}
+
+corpus_reusable() {
+    [ -f "$1/qemu.key" ] && [ -f "$1/prog" ] && [ "$(cat "$1/qemu.key")" = "$(corpus_key "$2" "$3" "$4" "$5")" ]
 }

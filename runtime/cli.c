@@ -703,6 +703,7 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   s->explored += s1->explored;
   s->summaries += s1->summaries;
   s->conjuncts += s1->conjuncts;
+  s->carried += s1->carried;
   s->candidates += s1->candidates;
   if (r2.verdict == DPG_UNKNOWN) {
     char why[2 * sizeof r2.reason + 80];
@@ -833,10 +834,10 @@ static int cmd_verify(cli *c, int argc, char **argv) {
     if (witness && r.witness) json_str(stdout, witness);
     else printf("null");
     printf(",\"stats\":{\"instructions\":%zu,\"ce\":%lu,\"se\":%lu,\"ref\":%lu,\"iterations\":%lu,\"states\":%zu,"
-           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"summaries\":%lu,\"conjuncts\":%lu,\"seconds\":%.3f,\"analysis_seconds\":%.3f,"
+           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"summaries\":%lu,\"conjuncts\":%lu,\"carried\":%lu,\"seconds\":%.3f,\"analysis_seconds\":%.3f,"
            "\"solver_seconds\":%.3f}}\n",
            s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->candidates, s->explored,
-           s->summaries, s->conjuncts, s->seconds, s->analysis_seconds, s->solver_seconds);
+           s->summaries, s->conjuncts, s->carried, s->seconds, s->analysis_seconds, s->solver_seconds);
   } else {
     printf("%s: %s\n", dpg_verdict_name(r.verdict), r.reason);
     printf("instructions %zu, CE %lu, SE %lu, Ref %lu, %.2f s\n", s->instructions, s->ce, s->se, s->ref, s->seconds);

@@ -1174,32 +1174,43 @@ static void tl_push(tlist *l, isa_term t) {
  * whose one side is a single conjunct is distributed over the other's, so
  * α ⇒ (c1 ∧ c2), Pre_α's form, gives (¬α ∨ c1), (¬α ∨ c2).  Their
  * conjunction is equivalent to t. */
-static void conjuncts(tm_ctx *tc, isa_term t, bool neg, tlist *out) {
+static void conjuncts_(tm_ctx *tc, isa_term t, bool neg, tlist *out, unsigned *budget) {
   int k = tm_kind(tc, t);
-  if (k == ISA_OP_LNOT) {
-    conjuncts(tc, tm_arg(tc, t, 0), !neg, out);
-    return;
-  }
-  if (k == (neg ? ISA_OP_LOR : ISA_OP_LAND)) {
-    conjuncts(tc, tm_arg(tc, t, 0), neg, out);
-    conjuncts(tc, tm_arg(tc, t, 1), neg, out);
-    return;
-  }
-  if (k == (neg ? ISA_OP_LAND : ISA_OP_LOR) && out->n < 256) {
-    tlist a = {0}, b = {0};
-    conjuncts(tc, tm_arg(tc, t, 0), neg, &a);
-    conjuncts(tc, tm_arg(tc, t, 1), neg, &b);
-    if (a.n == 1 || b.n == 1) {
-      const tlist *one = a.n == 1 ? &a : &b, *many = a.n == 1 ? &b : &a;
-      for (size_t i = 0; i < many->n; i++) tl_push(out, tm_app2(tc, ISA_OP_LOR, one->v[0], many->v[i]));
-      free(a.v);
-      free(b.v);
+  /* the walk is over a DAG taken as a tree: a budget keeps a predicate with
+   * much sharing from costing exponential time (what is left over is one
+   * conjunct, which is still equivalent) */
+  if (*budget && (k == ISA_OP_LNOT || k == ISA_OP_LAND || k == ISA_OP_LOR)) {
+    --*budget;
+    if (k == ISA_OP_LNOT) {
+      conjuncts_(tc, tm_arg(tc, t, 0), !neg, out, budget);
       return;
     }
-    free(a.v);
-    free(b.v);
+    if (k == (neg ? ISA_OP_LOR : ISA_OP_LAND)) {
+      conjuncts_(tc, tm_arg(tc, t, 0), neg, out, budget);
+      conjuncts_(tc, tm_arg(tc, t, 1), neg, out, budget);
+      return;
+    }
+    if (out->n < 256) {
+      tlist a = {0}, b = {0};
+      conjuncts_(tc, tm_arg(tc, t, 0), neg, &a, budget);
+      conjuncts_(tc, tm_arg(tc, t, 1), neg, &b, budget);
+      if (a.n == 1 || b.n == 1) {
+        const tlist *one = a.n == 1 ? &a : &b, *many = a.n == 1 ? &b : &a;
+        for (size_t i = 0; i < many->n; i++) tl_push(out, tm_app2(tc, ISA_OP_LOR, one->v[0], many->v[i]));
+        free(a.v);
+        free(b.v);
+        return;
+      }
+      free(a.v);
+      free(b.v);
+    }
   }
   tl_push(out, neg ? tm_app1(tc, ISA_OP_LNOT, t) : t);
+}
+
+static void conjuncts(tm_ctx *tc, isa_term t, bool neg, tlist *out) {
+  unsigned budget = 4096;
+  conjuncts_(tc, t, neg, out, &budget);
 }
 
 /* Size of t's tree (shared subterms counted each time, capped) and
@@ -1724,6 +1735,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   if (!holds_at_witness && chained) {
     if (use_ess && exact) ess = rho; /* the path to n ∧ Pre(I, m's essential part) is unsatisfiable */
     if (getenv("MCVETO_DPG_DEBUG")) fprintf(stderr, "edge %u: the path query of the last refinement carries over\n", ei);
+    g->st.carried++;
     goto refine;
   }
   /* symbolic execution of the witness's trace (line 8) */
@@ -2154,6 +2166,12 @@ static bool code_fixed(const void *ctx, uint64_t a) {
   return r && !(r->perms & MEM_W);
 }
 
+/* iv_fixed_fn: the same pages, whose loaded bytes are then every state's. */
+static bool byte_fixed(const void *ctx, uint64_t a, uint8_t *b) {
+  bool def;
+  return code_fixed(ctx, a) && mem_peek(ctx, a, 1, b, &def, NULL) == MEM_OK && def;
+}
+
 dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, const dpg_opts *o) {
   dpg *g = calloc(1, sizeof *g);
   if (!g) exit(3);
@@ -2251,6 +2269,7 @@ void dpg_run(dpg *g, dpg_result *r) {
     g->sp0 = ex_regs(R.x)[g->d->sp];
     if (!getenv("MCVETO_NO_INV")) { /* the initial facts, as initial_map and ground() say */
       g->iv = iv_new(&g->v, g->L, DPG_BOOT);
+      iv_set_fixed(g->iv, byte_fixed, g->loaded);
       for (unsigned i = 0; i < g->d->nregs; i++)
         if (i == g->d->pc || i == g->d->sp || g->o.inputs == DPG_INPUTS_LINUX)
           iv_set_initial(g->iv, tm_var(g->tc, g->d->regs[i].name, g->d->regs[i].is_flag ? TM_BOOL : g->d->regs[i].width),
@@ -2364,6 +2383,36 @@ void dpg_run(dpg *g, dpg_result *r) {
     if (pol == RC_ALTERNATE) pol = g->st.iterations % 2 ? RC_FIRST : RC_CLOSEST_TO_TARGET;
     size_t nfr = rc_frontiers(g->G, &rr, witnessed_cb, g, pol, fr, 256);
     if (!nfr) nfr = rc_frontiers(g->G, &rr, witnessed_any_cb, g, pol, fr, 256);
+    if (nfr && getenv("MCVETO_PATH_DEBUG")) { /* debugging: m's way to acceptance along dist */
+      const nwa_edge *fe = nwa_edge_at(g->G, fr[0]);
+      fprintf(stderr, "frontier e%u n%u -> n%u:", fr[0], fe->from, fe->to);
+      nwa_state x = fe->to;
+      for (int hop = 0; hop < 400 && rr.dist[x] && rr.dist[x] != RC_INF; hop++) {
+        size_t n;
+        const uint32_t *out = nwa_out(g->G, x, &n);
+        const nwa_edge *best = NULL;
+        for (size_t j = 0; j < n && !best; j++) {
+          const nwa_edge *e = nwa_edge_at(g->G, out[j]);
+          if (!e->dead && rr.dist[e->to] + 1 == rr.dist[x]) best = e;
+        }
+        if (!best) { /* a summary: the call's return sites */
+          const uint32_t *rs = nwa_ret_by_pred(g->G, x, &n);
+          for (size_t j = 0; j < n && !best; j++) {
+            const nwa_edge *e = nwa_edge_at(g->G, rs[j]);
+            if (!e->dead && rr.dist[e->to] + 1 == rr.dist[x]) best = e;
+          }
+          if (!best) break;
+          fprintf(stderr, " S>n%u", best->to);
+          x = best->to;
+          continue;
+        }
+        const fd_letter *fl = fd_letter_get(g->L, best->letter);
+        fprintf(stderr, " %s%llx>n%u", best->kind == NWA_CALL ? "C" : best->kind == NWA_RETURN ? "R" : "",
+                fl ? (unsigned long long)fl->pc : 0ull, best->to);
+        x = best->to;
+      }
+      fputc('\n', stderr);
+    }
     rc_free(&rr);
     if (nfr > 256) nfr = 256;
     size_t pick = nfr;

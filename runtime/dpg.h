@@ -71,6 +71,7 @@ typedef struct dpg_stats {
   unsigned long explored;  /* runs of inputs from negated branches (explore.h), in CE too */
   unsigned long summaries; /* refinements at a call site through the whole callee, in Ref too */
   unsigned long conjuncts; /* refinements that split on one conjunct of ρ (core_split), in Ref too */
+  unsigned long carried;   /* refinements whose path query carried over from the last one (no solver call), in Ref too */
 } dpg_stats;
 
 typedef struct dpg_result {

@@ -60,8 +60,13 @@ struct iv_ctx {
   ht_map gmemo;  /* (predicate, vector) -> strengthened predicate */
   ht_map ev;     /* evaluation memo of one transfer: term + 1 -> const term */
   ht_map gw;     /* grounding walk memo */
+  ht_map prememo; /* (letter, kind, predicate) + 1 -> Pre(letter, predicate) */
+  ht_map pfmemo;  /* (Pre term << 32 | vector) + 1 -> 1 if it is false there */
   bool init_set;
   uint64_t *init_known, *init_val;
+  isa_term gfacts;   /* ground_walk: the byte facts it substituted, conjoined (0: none) */
+  iv_fixed_fn fixed; /* bytes no run can change (iv_set_fixed), or NULL */
+  const void *fixed_ctx;
   /* the joined value of each state at the last settled fixpoint (iv_ground) */
   uint32_t *last;
   size_t nlast;
@@ -298,6 +303,8 @@ void iv_free(iv_ctx *c) {
   ht_free(&c->gmemo);
   ht_free(&c->ev);
   ht_free(&c->gw);
+  ht_free(&c->prememo);
+  ht_free(&c->pfmemo);
   fvb_free(&c->b);
   fvb_free(&c->b2);
   free(c->init_known);
@@ -321,6 +328,11 @@ void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value) {
   c->init_set = false;
 }
 
+void iv_set_fixed(iv_ctx *c, iv_fixed_fn fn, const void *ctx) {
+  c->fixed = fn;
+  c->fixed_ctx = ctx;
+}
+
 static uint32_t initial(iv_ctx *c) {
   if (!c->init_set) {
     fvb_clear(c, &c->b);
@@ -339,6 +351,13 @@ static isa_term slot_const(iv_ctx *c, unsigned s, uint64_t v) {
 }
 
 static isa_term pe(iv_ctx *c, const fvb *in, isa_term t);
+
+/* The byte of `mem` at addr in every state of every run, or 0 if it can
+ * change (iv_set_fixed). */
+static isa_term fixed_byte(iv_ctx *c, uint64_t addr) {
+  uint8_t b;
+  return c->fixed && c->fixed(c->fixed_ctx, addr, &b) ? tm_const(c->tc, b, 8) : 0;
+}
 
 /* The byte at addr of array term arr, or 0 if unknown. */
 static isa_term pe_byte(iv_ctx *c, const fvb *in, isa_term arr, uint64_t addr) {
@@ -362,7 +381,7 @@ static isa_term pe_byte(iv_ctx *c, const fvb *in, isa_term arr, uint64_t addr) {
     } else if (arr == c->v->mem || arr == c->v->A) {
       size_t p;
       int a = arr == c->v->A;
-      if (!ent_find(in, a, addr, &p)) return 0;
+      if (!ent_find(in, a, addr, &p)) return a ? 0 : fixed_byte(c, addr);
       return tm_const(tc, in->ent[a][p] & 0xff, 8);
     } else
       return 0;
@@ -466,6 +485,7 @@ static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, 
       continue;
     }
     av &= c->amask;
+    if (!a && fixed_byte(c, av)) continue; /* such a store faults: no run completes the step */
     if (val && tm_is_const(tc, val, &vv)) ent_set(out, a, av, (uint8_t)vv);
     else ent_forget(out, a, av);
   }
@@ -599,6 +619,31 @@ static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b) {
   return out;
 }
 
+/* Is Pre(l, psi) false under the facts vin?  Then no run takes l from a
+ * state with those facts to one satisfying psi.  Sharper than transfer and
+ * meet_pred on a destination whose predicate is not a conjunction of facts
+ * (the accepting state's "target or $V", say): Pre keeps the post-state's
+ * terms, which the vector reduces to known-or-not. */
+static bool pre_false(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, isa_term psi) {
+  if (vin <= 1 || l == NWA_ANY || l == c->boot) return false;
+  pre_post *p = post_of(c, l, kind);
+  if (!p) return false;
+  uint64_t k1 = ((uint64_t)l << 34 | (uint64_t)kind << 32 | psi) + 1, t, r;
+  if (!ht_get(&c->prememo, k1, &t)) {
+    t = pre_exact(c->v, p, psi);
+    ht_put(&c->prememo, k1, t);
+  }
+  uint64_t k2 = (t << 32 | vin) + 1;
+  if (ht_get(&c->pfmemo, k2, &r)) return r;
+  fvb_load(c, &c->b, vin);
+  ht_clear(&c->ev);
+  isa_term e = pe(c, &c->b, (isa_term)t);
+  uint64_t x;
+  r = e && tm_is_const(c->tc, e, &x) && !x;
+  ht_put(&c->pfmemo, k2, r);
+  return r;
+}
+
 /* ---- predicates' own facts --------------------------------------------- */
 
 /* The facts of predicate p's ∧-chain (var == constant, bool literals), as a
@@ -649,21 +694,28 @@ static uint32_t meet_pred(iv_ctx *c, uint32_t v, isa_term p) {
   if (!v) return 0;
   uint32_t pf = pred_facts(c, p);
   if (!pf) return 0;
-  if (pf == 1) return v;
   uint64_t key = ((uint64_t)v << 32 | p) + 1, r;
   if (ht_get(&c->mmemo, key, &r)) return (uint32_t)r;
   fvb_load(c, &c->b, v);
-  fvb_load(c, &c->b2, pf);
-  uint32_t out;
-  for (unsigned s = 0; s < c->K; s++) {
-    if (!fvb_has(c, &c->b2, s)) continue;
-    if (fvb_has(c, &c->b, s) && c->b.val[s] != c->b2.val[s]) {
-      out = 0;
-      goto done;
+  uint32_t out = v;
+  if (pf > 1) {
+    fvb_load(c, &c->b2, pf);
+    for (unsigned s = 0; s < c->K; s++) {
+      if (!fvb_has(c, &c->b2, s)) continue;
+      if (fvb_has(c, &c->b, s) && c->b.val[s] != c->b2.val[s]) {
+        out = 0;
+        goto done;
+      }
+      fvb_set(&c->b, s, c->b2.val[s]);
     }
-    fvb_set(&c->b, s, c->b2.val[s]);
+    out = fvb_intern(c, &c->b);
   }
-  out = fvb_intern(c, &c->b);
+  /* the rest of p (a disjunction, say the accepting state's "target or
+   * $V") may be false where the facts say */
+  ht_clear(&c->ev);
+  isa_term pv = pe(c, &c->b, p);
+  uint64_t x;
+  if (pv && tm_is_const(c->tc, pv, &x) && !x) out = 0;
 done:
   ht_put(&c->mmemo, key, out);
   return out;
@@ -690,9 +742,18 @@ static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
     }
     uint64_t av;
     size_t p;
+    isa_term fb;
     if (k == ISA_OP_SELECT && (a[0] == c->v->mem || a[0] == c->v->A) && tm_is_const(tc, a[1], &av) &&
-        ent_find(f, a[0] == c->v->A, av & c->amask, &p))
+        ent_find(f, a[0] == c->v->A, av & c->amask, &p)) {
       r = tm_const(tc, f->ent[a[0] == c->v->A][p] & 0xff, 8);
+      /* the result says the byte is r only with this conjunct: a state the
+       * facts do not describe (a run in another copy of s's address) must
+       * not satisfy it (witnesses are marked by evaluation) */
+      isa_term sel = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0), eq = tm_app2(tc, ISA_OP_EQ, sel, r);
+      c->gfacts = c->gfacts ? tm_app2(tc, ISA_OP_LAND, c->gfacts, eq) : eq;
+    } else if (k == ISA_OP_SELECT && a[0] == c->v->mem && tm_is_const(tc, a[1], &av) &&
+             (fb = fixed_byte(c, av & c->amask)))
+      r = fb;
     else if (!same)
       r = tm_app(tc, (isa_op)k, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
@@ -702,14 +763,15 @@ static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
 
 /* P' = F ∧ P[facts]: F the scalar facts of v. */
 static isa_term strengthen(iv_ctx *c, isa_term p, uint32_t v) {
-  if (v <= 1) return p;
+  if (!v || (v == 1 && !c->fixed)) return p;
   uint64_t key = ((uint64_t)p << 32 | v) + 1, r;
   if (ht_get(&c->gmemo, key, &r)) return (isa_term)r;
   tm_ctx *tc = c->tc;
   fvb_load(c, &c->b, v);
   ht_clear(&c->gw);
+  c->gfacts = 0;
   isa_term g = ground_walk(c, &c->b, p);
-  isa_term f = 0;
+  isa_term f = c->gfacts;
   for (unsigned s = 0; s < c->K; s++) {
     if (!fvb_has(c, &c->b, s)) continue;
     isa_term atom = c->slot_width[s] == TM_BOOL
@@ -724,10 +786,12 @@ static isa_term strengthen(iv_ctx *c, isa_term p, uint32_t v) {
 }
 
 isa_term iv_ground(iv_ctx *c, nwa_state s, isa_term t) {
-  if (s >= c->nlast || c->last[s] <= 1) return t; /* unknown state, ⊥ or nothing known */
+  if (s >= c->nlast || !c->last[s] || (c->last[s] == 1 && !c->fixed)) return t; /* unknown, ⊥ or nothing known */
   fvb_load(c, &c->b, c->last[s]);
   ht_clear(&c->gw);
-  return ground_walk(c, &c->b, t);
+  c->gfacts = 0;
+  isa_term r = ground_walk(c, &c->b, t);
+  return c->gfacts ? tm_app2(c->tc, ISA_OP_LAND, c->gfacts, r) : r;
 }
 
 void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
@@ -888,7 +952,7 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
   memset(st, 0, sizeof *st);
   size_t ns = nwa_nstates(a);
   /* keep the memo tables from growing without bound across analyses */
-  ht_map *memos[] = {&c->tmemo, &c->jmemo, &c->mmemo, &c->rmemo, &c->gmemo};
+  ht_map *memos[] = {&c->tmemo, &c->jmemo, &c->mmemo, &c->rmemo, &c->gmemo, &c->prememo, &c->pfmemo};
   for (size_t i = 0; i < sizeof memos / sizeof *memos; i++)
     if (memos[i]->n > 4000000) ht_clear(memos[i]);
   fix f = {0};
@@ -919,20 +983,43 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
       nwa_state s = (nwa_state)(key >> 32);
       val[s] = join(c, val[s], (uint32_t)f.val.vals[i]);
     }
-    /* edges no run takes: a false condition, or a result the destination's
-     * predicate contradicts (judged on the states' joined values, which is
-     * sound: a vector that knows more knows the same contradiction) */
+    /* edges no run takes: in every calling context its source is reached
+     * in, a false condition or a result the destination's predicate
+     * contradicts.  Judged per context, not on the joined value: a return
+     * address, say, is known in each context of a procedure called from
+     * several places but not in their join.  A return edge is judged per
+     * (exit context, caller) pair, as fx_step takes it. */
     size_t ne = nwa_nedges(a);
+    uint8_t *used = calloc(ne ? ne : 1, 1);
+    if (!used) exit(3);
+    for (size_t i = 0; i < f.val.cap; i++) {
+      if (!f.val.keys[i] || !f.val.vals[i]) continue;
+      uint64_t key = f.val.keys[i] - 1;
+      nwa_state s = (nwa_state)(key >> 32);
+      uint32_t k = (uint32_t)key, v = (uint32_t)f.val.vals[i];
+      size_t n;
+      const uint32_t *out = nwa_out(a, s, &n);
+      for (size_t j = 0; j < n; j++) {
+        if (used[out[j]]) continue;
+        const nwa_edge *e = nwa_edge_at(a, out[j]);
+        if (e->kind != NWA_RETURN) {
+          if (meet_pred(c, transfer(c, e->letter, (nwa_kind)e->kind, v), nwa_pred(a, e->to)) &&
+              !pre_false(c, e->letter, (nwa_kind)e->kind, v, nwa_pred(a, e->to)))
+            used[out[j]] = 1;
+          continue;
+        }
+        const ctxrec *r = &f.ctx[k];
+        for (size_t q = 0; q < r->ncl && !used[out[j]]; q++)
+          if (r->cl[q].s == e->pred && fx_ret(&f, e, v, fx_get(&f, r->cl[q].s, r->cl[q].ctx))) used[out[j]] = 1;
+      }
+    }
     for (size_t i = 0; i < ne; i++) {
       const nwa_edge *e = nwa_edge_at(a, i);
-      if (e->dead || e->from == s0 || !val[e->from] || (e->kind == NWA_RETURN && !val[e->pred])) continue;
-      uint32_t o = e->kind == NWA_RETURN ? fx_ret(&f, e, val[e->from], val[e->pred])
-                                         : meet_pred(c, transfer(c, e->letter, (nwa_kind)e->kind, val[e->from]),
-                                                     nwa_pred(a, e->to));
-      if (o) continue;
+      if (e->dead || e->from == s0 || !val[e->from] || (e->kind == NWA_RETURN && !val[e->pred]) || used[i]) continue;
       nwa_edge cp = *e;
       if (nwa_remove(a, (nwa_kind)cp.kind, cp.from, cp.pred, cp.letter, cp.to)) st->removed++;
     }
+    free(used);
     for (nwa_state s = 0; s < ns; s++) {
       if (s == s0) continue;
       if (!val[s]) {

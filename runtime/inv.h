@@ -34,12 +34,27 @@
  * procedure called from several places does not lose its callers' stack
  * pointers.
  *
+ * Bytes of loaded pages without write permission (iv_set_fixed) are
+ * known everywhere: a store there faults, so no run changes them.
+ *
+ * Edges.  A transition is removed when, in every calling context its
+ * source is reached in, its condition is false, its result contradicts the
+ * destination's facts, or Pre of the destination's predicate is false
+ * under the source's facts (which decides the accepting state's
+ * "target or $V" from a state with ¬$V and a known next PC).  Contexts are
+ * judged one by one, not on their join: a return slot holds its return
+ * address in each context of a procedure called from several places, but
+ * the join knows only the bytes the return addresses share.
+ *
  * Soundness.  Every run of the program is a path of the graph whose
  * concrete states satisfy the predicates of the states they are in
  * (dpg.h).  Along such a path each step is its letter's instruction, so by
  * induction every concrete state at s satisfies s's facts.  Hence
- *   - P' = F ∧ P[known := values] (F the scalar facts) holds of exactly the
- *     same reachable states as P, and replaces P (nwa_set_pred);
+ *   - P' = F ∧ P[known := values] (F the scalar facts and every byte fact
+ *     substituted) holds of exactly the same reachable states as P, and
+ *     replaces P (nwa_set_pred).  F carries the byte facts too because
+ *     witnesses are marked by evaluating predicates on runs: without them
+ *     a run in another copy of the same address would satisfy P';
  *   - a transition whose condition is false under its source's facts, or
  *     whose result contradicts its destination's predicate, is taken by no
  *     run and is removed (a refinement with ρ = false).
@@ -71,6 +86,14 @@ void iv_free(iv_ctx *c);
  * value in every run.  Call before the first iv_strengthen. */
 void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value);
 
+/* Bytes of `mem` that hold one value in every state of every run: fn
+ * returns true and the byte, or false.  The caller vouches for it (dpg: a
+ * loaded page without write permission, which no modelled step changes; a
+ * store there faults, so no run completes it).  ctx is borrowed and must
+ * outlive c.  Call before the first iv_strengthen. */
+typedef bool (*iv_fixed_fn)(const void *ctx, uint64_t addr, uint8_t *byte);
+void iv_set_fixed(iv_ctx *c, iv_fixed_fn fn, const void *ctx);
+
 typedef struct iv_stats {
   size_t changed; /* predicates strengthened */
   size_t removed; /* transitions removed */
@@ -84,8 +107,9 @@ typedef struct iv_stats {
 bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st);
 
 /* t with the facts of state s at the last settled iv_strengthen substituted
- * (registers and known bytes), folded where that makes it constant.  In
- * every state a run can be in at s, the result has t's value.  Only for the
+ * (registers and known bytes), folded where that makes it constant, and
+ * conjoined with the byte facts it used (a boolean t only: the caller's ρ).
+ * In every state a run can be in at s, the result has t's value.  Only for the
  * graph that iv_strengthen analysed, or one made from it by splits
  * (iv_inherit) and edge removals: the caller calls iv_forget when it
  * replaces the graph.  Returns t where nothing is known. */

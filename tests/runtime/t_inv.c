@@ -18,7 +18,16 @@
  *   (e) iv_ground: a formula grounded with a state's facts (registers and
  *       known bytes) folds where they decide it and keeps what they do not
  *       know; a split copy (iv_inherit) gets its original's facts, a state
- *       the analysis has not seen and a replaced graph (iv_forget) none.
+ *       the analysis has not seen and a replaced graph (iv_forget) none;
+ *   (f) edges are judged per calling context: the rule-12 transition of a
+ *       `ret` (a return that does not match) goes when each context knows
+ *       its return address, though their join does not;
+ *   (g) Pre of a destination that is not a conjunction of facts: "$V or
+ *       PC = 0x3000" is false after a step with ¬$V to a known PC, so the
+ *       edge goes; "$V or PC = the next address" keeps it;
+ *   (h) fixed bytes (iv_set_fixed) are known everywhere, even after a store
+ *       through an unknown pointer; a byte fact a predicate was grounded
+ *       with stays in it as a conjunct.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +71,14 @@ static bool excludes(nwa *a, nwa_state s, isa_term x, uint64_t k) {
   return tm_conj_contradicts(tc, nwa_pred(a, s), eq(x, k));
 }
 
+/* iv_fixed_fn: "ab" at 0x5000, as on a page without write permission */
+static bool fixed_page(const void *ctx, uint64_t addr, uint8_t *byte) {
+  (void)ctx;
+  if (addr < 0x5000 || addr > 0x5001) return false;
+  *byte = addr == 0x5000 ? 'a' : 'b';
+  return true;
+}
+
 static iv_ctx *new_ctx(void) {
   iv_ctx *c = iv_new(&V, L, BOOT);
   iv_set_initial(c, V.pc, 0x1000);
@@ -80,6 +97,29 @@ static nwa_state boot(nwa *a, isa_term pred) {
   return s;
 }
 
+/* p[0] -> mov eax,5 -> p[1] -call-> p[2] (a `ret` at 0x2000) -return-> p[3]
+ * -> push eax -> p[4] -call-> p[2] -return-> p[5]: one procedure, two
+ * callers with different stack pointers and return addresses. */
+static void two_callers(nwa *a, nwa_state p[6]) {
+  static const uint8_t mov_eax5[] = {0xb8, 0x05, 0x00, 0x00, 0x00};
+  static const uint8_t call1[] = {0xe8, 0xf6, 0x0f, 0x00, 0x00}; /* 0x1005: call 0x2000 */
+  static const uint8_t push_eax[] = {0x50};
+  static const uint8_t call2[] = {0xe8, 0xf0, 0x0f, 0x00, 0x00}; /* 0x100b: call 0x2000 */
+  static const uint8_t ret[] = {0xc3};
+  static const uint64_t pcs[6] = {0x1000, 0x1005, 0x2000, 0x100a, 0x100b, 0x1010};
+  nwa_letter lmov = letter(0x1000, mov_eax5, 5, 0), lcall1 = letter(0x1005, call1, 5, 0);
+  nwa_letter lpush = letter(0x100a, push_eax, 1, 0), lcall2 = letter(0x100b, call2, 5, 0);
+  nwa_letter lret = letter(0x2000, ret, 1, 0);
+  p[0] = boot(a, at(pcs[0]));
+  for (int i = 1; i < 6; i++) p[i] = nwa_add_state(a, at(pcs[i]), false);
+  nwa_add_internal(a, p[0], lmov, p[1]);
+  nwa_add_call(a, p[1], lcall1, p[2]);
+  nwa_add_return(a, p[2], p[1], lret, p[3]);
+  nwa_add_internal(a, p[3], lpush, p[4]);
+  nwa_add_call(a, p[4], lcall2, p[2]);
+  nwa_add_return(a, p[2], p[4], lret, p[5]);
+}
+
 int main(void) {
   D = &x86_isa_desc;
   tc = tm_new(D->addr_bits);
@@ -93,7 +133,6 @@ int main(void) {
   static const uint8_t cmp_eax5[] = {0x83, 0xf8, 0x05};
   static const uint8_t je[] = {0x74, 0x10};                     /* 0x100d: je 0x101f */
   static const uint8_t push_eax[] = {0x50};
-  static const uint8_t call2[] = {0xe8, 0xf0, 0x0f, 0x00, 0x00}; /* 0x100b: call 0x2000 */
   static const uint8_t store_ecx[] = {0x89, 0x01};              /* mov [ecx], eax */
   nwa_letter lmov = letter(0x1000, mov_eax5, 5, 0), lcall1 = letter(0x1005, call1, 5, 0);
   nwa_letter lret = letter(0x2000, ret, 1, 0), lcmp = letter(0x100a, cmp_eax5, 3, 0);
@@ -153,19 +192,9 @@ int main(void) {
   {
     iv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
-    nwa_letter lpush = letter(0x100a, push_eax, 1, 0), lcall2 = letter(0x100b, call2, 5, 0);
-    nwa_state p0 = boot(a, at(0x1000));
-    nwa_state p1 = nwa_add_state(a, at(0x1005), false);
-    nwa_state p2 = nwa_add_state(a, at(0x2000), false);
-    nwa_state p3 = nwa_add_state(a, at(0x100a), false);
-    nwa_state p4 = nwa_add_state(a, at(0x100b), false);
-    nwa_state p5 = nwa_add_state(a, at(0x1010), false);
-    nwa_add_internal(a, p0, lmov, p1);
-    nwa_add_call(a, p1, lcall1, p2);
-    nwa_add_return(a, p2, p1, lret, p3);
-    nwa_add_internal(a, p3, lpush, p4);
-    nwa_add_call(a, p4, lcall2, p2);
-    nwa_add_return(a, p2, p4, lret, p5);
+    nwa_state p[6];
+    two_callers(a, p);
+    nwa_state p2 = p[2], p3 = p[3], p5 = p[5];
     CHECK(iv_strengthen(c, a, &st));
     CHECK(st.removed == 0 && st.contexts >= 3);
     CHECK(excludes(a, p3, ESP, 0x7ffc) && !excludes(a, p3, ESP, 0x8000));
@@ -228,6 +257,63 @@ int main(void) {
     iv_forget(c);
     CHECK(iv_ground(c, e1, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
     CHECK(iv_ground(c, e2, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (f) */
+  {
+    iv_ctx *c = new_ctx();
+    nwa *a = nwa_new(tc);
+    nwa_state p[6];
+    two_callers(a, p);
+    nwa_state p2 = p[2];
+    nwa_state pv = nwa_add_state(a, V.V, true);
+    nwa_add_internal(a, p2, lret, pv); /* rule 12: needs a return address that does not match */
+    size_t ev = nwa_nedges(a) - 1;
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(!excludes(a, p2, ESP, 0x7ffc) && !excludes(a, p2, ESP, 0x7ff8)); /* the join knows no ESP */
+    CHECK(nwa_edge_at(a, ev)->dead);
+    CHECK(!nwa_edge_at(a, ev - 1)->dead && !nwa_edge_at(a, ev - 5)->dead); /* the real returns stay */
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (g) */
+  {
+    iv_ctx *c = new_ctx();
+    nwa *a = nwa_new(tc);
+    isa_term accept_far = tm_app2(tc, ISA_OP_LOR, V.V, at(0x3000));
+    isa_term accept_next = tm_app2(tc, ISA_OP_LOR, V.V, at(0x1005));
+    nwa_state g0 = boot(a, at(0x1000));
+    nwa_state g1 = nwa_add_state(a, accept_far, true);
+    nwa_state g2 = nwa_add_state(a, accept_next, true);
+    nwa_add_internal(a, g0, lmov, g1);
+    nwa_add_internal(a, g0, lmov, g2);
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(nwa_edge_at(a, 1)->dead && !nwa_edge_at(a, 2)->dead);
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (h) */
+  {
+    iv_ctx *c = new_ctx();
+    iv_set_fixed(c, fixed_page, NULL);
+    nwa *a = nwa_new(tc);
+    nwa_letter lpush0 = letter(0x1000, push_eax, 1, 0), lstore = letter(0x1001, store_ecx, 2, 0);
+    nwa_state h0 = boot(a, at(0x1000));
+    nwa_state h1 = nwa_add_state(a, and2(at(0x1001), tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), EDX)), false);
+    nwa_state h2 = nwa_add_state(a, and2(at(0x1003), tm_app2(tc, ISA_OP_EQ, membyte(0x5001), EDX)), false);
+    nwa_add_internal(a, h0, lpush0, h1);
+    nwa_add_internal(a, h1, lstore, h2);
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(excludes(a, h2, EDX, 0x61) && !excludes(a, h2, EDX, 0x62)); /* "ab" at 0x5000, after the store */
+    /* h1's predicate was grounded with mem[0x7ffc] == 0x11 and keeps it */
+    isa_term sel[2] = {V.mem, tm_const(tc, 0x7ffc, 32)};
+    isa_term b7ffc = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0);
+    CHECK(tm_conj_contradicts(tc, nwa_pred(a, h1), tm_app2(tc, ISA_OP_EQ, b7ffc, tm_const(tc, 0x12, 8))));
+    CHECK(!tm_conj_contradicts(tc, nwa_pred(a, h1), tm_app2(tc, ISA_OP_EQ, b7ffc, tm_const(tc, 0x11, 8))));
     nwa_free(a);
     iv_free(c);
   }

@@ -984,8 +984,9 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
       val[s] = join(c, val[s], (uint32_t)f.val.vals[i]);
     }
     /* edges no run takes: in every calling context its source is reached
-     * in, a false condition or a result the destination's predicate
-     * contradicts.  Judged per context, not on the joined value: a return
+     * in, a false condition, a result the destination's predicate
+     * contradicts, or a Pre of that predicate the facts make false (ret
+     * edges: the first two).  Judged per context, not on the joined value: a return
      * address, say, is known in each context of a procedure called from
      * several places but not in their join.  A return edge is judged per
      * (exit context, caller) pair, as fx_step takes it. */

@@ -120,6 +120,19 @@ static void two_callers(nwa *a, nwa_state p[6]) {
   nwa_add_return(a, p[2], p[4], lret, p[5]);
 }
 
+/* push eax (to 0x7ffc) -> *s1 -> mov [ecx], eax -> *s2; *s1 says
+ * mem[0x7ffc] == EDX, *s2 says mem[read2] == EDX. */
+static void push_then_store(nwa *a, uint64_t read2, nwa_state *s1, nwa_state *s2) {
+  static const uint8_t push_eax[] = {0x50};
+  static const uint8_t store_ecx[] = {0x89, 0x01}; /* mov [ecx], eax */
+  isa_term EDX = reg("EDX");
+  nwa_state s0 = boot(a, at(0x1000));
+  *s1 = nwa_add_state(a, and2(at(0x1001), tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), EDX)), false);
+  *s2 = nwa_add_state(a, and2(at(0x1003), tm_app2(tc, ISA_OP_EQ, membyte(read2), EDX)), false);
+  nwa_add_internal(a, s0, letter(0x1000, push_eax, 1, 0), *s1);
+  nwa_add_internal(a, *s1, letter(0x1001, store_ecx, 2, 0), *s2);
+}
+
 int main(void) {
   D = &x86_isa_desc;
   tc = tm_new(D->addr_bits);
@@ -133,7 +146,6 @@ int main(void) {
   static const uint8_t cmp_eax5[] = {0x83, 0xf8, 0x05};
   static const uint8_t je[] = {0x74, 0x10};                     /* 0x100d: je 0x101f */
   static const uint8_t push_eax[] = {0x50};
-  static const uint8_t store_ecx[] = {0x89, 0x01};              /* mov [ecx], eax */
   nwa_letter lmov = letter(0x1000, mov_eax5, 5, 0), lcall1 = letter(0x1005, call1, 5, 0);
   nwa_letter lret = letter(0x2000, ret, 1, 0), lcmp = letter(0x100a, cmp_eax5, 3, 0);
   nwa_letter lje_not = letter(0x100d, je, 2, 0), lje_taken = letter(0x100d, je, 2, 1);
@@ -211,12 +223,8 @@ int main(void) {
   {
     iv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
-    nwa_letter lpush0 = letter(0x1000, push_eax, 1, 0), lstore = letter(0x1001, store_ecx, 2, 0);
-    nwa_state c0 = boot(a, at(0x1000));
-    nwa_state c1 = nwa_add_state(a, and2(at(0x1001), tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), EDX)), false);
-    nwa_state c2 = nwa_add_state(a, and2(at(0x1003), tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), EDX)), false);
-    nwa_add_internal(a, c0, lpush0, c1);
-    nwa_add_internal(a, c1, lstore, c2);
+    nwa_state c1, c2;
+    push_then_store(a, 0x7ffc, &c1, &c2);
     CHECK(iv_strengthen(c, a, &st));
     CHECK(excludes(a, c1, EDX, 0x12) && !excludes(a, c1, EDX, 0x11)); /* the pushed EAX */
     CHECK(!excludes(a, c2, EDX, 0x12));                               /* ECX may point there */
@@ -301,12 +309,8 @@ int main(void) {
     iv_ctx *c = new_ctx();
     iv_set_fixed(c, fixed_page, NULL);
     nwa *a = nwa_new(tc);
-    nwa_letter lpush0 = letter(0x1000, push_eax, 1, 0), lstore = letter(0x1001, store_ecx, 2, 0);
-    nwa_state h0 = boot(a, at(0x1000));
-    nwa_state h1 = nwa_add_state(a, and2(at(0x1001), tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), EDX)), false);
-    nwa_state h2 = nwa_add_state(a, and2(at(0x1003), tm_app2(tc, ISA_OP_EQ, membyte(0x5001), EDX)), false);
-    nwa_add_internal(a, h0, lpush0, h1);
-    nwa_add_internal(a, h1, lstore, h2);
+    nwa_state h1, h2;
+    push_then_store(a, 0x5001, &h1, &h2);
     CHECK(iv_strengthen(c, a, &st));
     CHECK(excludes(a, h2, EDX, 0x61) && !excludes(a, h2, EDX, 0x62)); /* "ab" at 0x5000, after the store */
     /* h1's predicate was grounded with mem[0x7ffc] == 0x11 and keeps it */

@@ -11,6 +11,7 @@
 
 #define MAXENT 512  /* known bytes of one array kept per fact vector */
 #define WORK_PER_EDGE 4096 /* fixpoint work bound: evaluations per live edge */
+#define IV_SETMAX 32      /* fact vectors per (state, context) before they are joined */
 
 /* A fact vector under construction: K scalar slots, and the known bytes of
  * `mem` and `$A` as sorted (address << 8 | byte) entries. */
@@ -63,6 +64,8 @@ struct iv_ctx {
   ht_map prememo; /* (letter, kind, predicate) + 1 -> Pre(letter, predicate) */
   ht_map pfmemo;  /* (Pre term << 32 | vector) + 1 -> 1 if it is false there */
   bool init_set;
+  bool split;        /* transfer2 may split on a conditional move */
+  unsigned setmax;   /* vectors kept per (state, context) before they are joined */
   uint64_t *init_known, *init_val;
   isa_term gfacts;   /* ground_walk: the byte facts it substituted, conjoined (0: none) */
   iv_fixed_fn fixed; /* bytes no run can change (iv_set_fixed), or NULL */
@@ -493,18 +496,75 @@ static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, 
 
 /* The facts after letter l through a transition of kind `kind` from a state
  * with facts vin (not ⊥).  0 if the transition cannot be taken. */
+/* The condition of a register's or flag's post-state term ite(cond, a, b)
+ * whose branches are known and differ while cond is not (a conditional
+ * move, a set-on-condition): the step can be analysed once per value of
+ * cond.  0 if there is none. */
+static isa_term split_cond(iv_ctx *c, const pre_post *p) {
+  tm_ctx *tc = c->tc;
+  const isa_desc *d = c->v->d;
+  uint64_t x;
+  for (unsigned s = 0; s < d->nregs; s++) {
+    isa_term t = p->reg[s];
+    if (!t || tm_kind(tc, t) != ISA_OP_ITE) continue;
+    isa_term cnd = pe(c, &c->b, tm_arg(tc, t, 0));
+    if (cnd && tm_is_const(tc, cnd, &x)) continue;
+    isa_term a = pe(c, &c->b, tm_arg(tc, t, 1)), b = pe(c, &c->b, tm_arg(tc, t, 2));
+    if (a && b && a != b) return tm_arg(tc, t, 0);
+  }
+  return 0;
+}
+
+static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val);
+
+/* The facts after letter l through a transition of kind kind from facts
+ * vin: one vector, or two (out[0], out[1]) where a conditional move's
+ * condition is unknown and the two outcomes are analysed apart (a
+ * disjunction of the two, which the fixpoint keeps as long as its sets
+ * are small).  Returns how many (0: no run takes the step). */
+static unsigned transfer2(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, uint32_t out[2]) {
+  if (l == c->boot) return out[0] = initial(c), 1;
+  if (l == NWA_ANY) return out[0] = 1, 1;
+  uint64_t key = ((((uint64_t)l * 4 + kind) * 2 + c->split) << 32 | vin) + 1, r;
+  if (!ht_get(&c->tmemo, key, &r)) {
+    pre_post *p = post_of(c, l, kind);
+    r = 1;
+    if (p) {
+      isa_term sc = 0;
+      if (c->split && vin) {
+        fvb_load(c, &c->b, vin);
+        ht_clear(&c->ev);
+        sc = split_cond(c, p);
+      }
+      if (sc) {
+        uint32_t a = transfer_one(c, p, vin, sc, true), b = transfer_one(c, p, vin, sc, false);
+        r = !a ? b : !b || a == b ? a : (uint64_t)a | (uint64_t)b << 32;
+      } else
+        r = transfer_one(c, p, vin, 0, false);
+    }
+    ht_put(&c->tmemo, key, r);
+  }
+  out[0] = (uint32_t)r, out[1] = (uint32_t)(r >> 32);
+  return out[1] ? 2 : out[0] ? 1 : 0;
+}
+
+/* One vector: transfer2's outcomes joined. */
+static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b);
 static uint32_t transfer(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
-  if (l == c->boot) return initial(c);
-  if (l == NWA_ANY) return 1;
-  uint64_t key = (((uint64_t)l * 4 + kind) << 32 | vin) + 1, r;
-  if (ht_get(&c->tmemo, key, &r)) return (uint32_t)r;
-  pre_post *p = post_of(c, l, kind);
+  uint32_t o[2];
+  unsigned n = transfer2(c, l, kind, vin, o);
+  return n == 2 ? join(c, o[0], o[1]) : n ? o[0] : 0;
+}
+
+/* The facts after p from vin, where assume (if not 0) has value val. */
+static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val) {
   uint32_t out = 1;
-  if (p) {
+  {
     tm_ctx *tc = c->tc;
     const isa_desc *d = c->v->d;
     fvb_load(c, &c->b, vin);
     ht_clear(&c->ev);
+    if (assume) ht_put(&c->ev, (uint64_t)assume + 1, val ? tm_true(tc) : tm_false(tc));
     isa_term cnd = pe(c, &c->b, p->cond);
     uint64_t x;
     if (cnd && tm_is_const(tc, cnd, &x) && !x) {
@@ -549,7 +609,6 @@ static uint32_t transfer(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
     out = fvb_intern(c, &c->b2);
   }
 done:
-  ht_put(&c->tmemo, key, out);
   return out;
 }
 
@@ -826,10 +885,18 @@ typedef struct ctxrec {
   size_t ncl, capcl;
 } ctxrec;
 
+/* The value of a (state, context): a disjunction of fact vectors, kept
+ * apart while they are few (a loop whose counter is known in each run
+ * through it, the two outcomes of a conditional move), joined into one
+ * when there are more than iv_ctx.setmax. */
+typedef struct vset { uint32_t *v; uint32_t n, cap; } vset;
+
 typedef struct fix {
   iv_ctx *c;
   nwa *a;
-  ht_map val;    /* (state << 32 | ctx) + 1 -> vector */
+  ht_map val;    /* (state << 32 | ctx) + 1 -> index into sets */
+  vset *sets;
+  size_t nsets, capsets;
   ht_map ctxkey; /* (entry << 32 | vector) + 1 -> ctx; (entry << 32 | 0) + 1 -> the joined context */
   ht_map nctx;   /* entry + 1 -> contexts so far */
   ctxrec *ctx;
@@ -840,9 +907,19 @@ typedef struct fix {
   size_t work, bound;
 } fix;
 
-static uint32_t fx_get(const fix *f, nwa_state s, uint32_t k) {
+static const vset *fx_get(const fix *f, nwa_state s, uint32_t k) {
   uint64_t v;
-  return ht_get(&f->val, ((uint64_t)s << 32 | k) + 1, &v) ? (uint32_t)v : 0;
+  return ht_get(&f->val, ((uint64_t)s << 32 | k) + 1, &v) ? &f->sets[v] : NULL;
+}
+
+/* The vectors of (s, k), copied (fx_update may move the sets). */
+static uint32_t *fx_vecs(const fix *f, nwa_state s, uint32_t k, uint32_t *n) {
+  const vset *x = fx_get(f, s, k);
+  *n = x ? x->n : 0;
+  if (!*n) return NULL;
+  uint32_t *v = xa_realloc(NULL, sizeof *v * *n);
+  memcpy(v, x->v, sizeof *v * *n);
+  return v;
 }
 
 static void fx_push(fix *f, nwa_state s, uint32_t k) {
@@ -862,9 +939,32 @@ static void fx_push(fix *f, nwa_state s, uint32_t k) {
 /* Join w (already met with t's predicate) into (t, k). */
 static void fx_update(fix *f, nwa_state t, uint32_t k, uint32_t w) {
   if (!w) return;
-  uint32_t old = fx_get(f, t, k), nw = join(f->c, old, w);
-  if (nw == old) return;
-  ht_put(&f->val, ((uint64_t)t << 32 | k) + 1, nw);
+  iv_ctx *c = f->c;
+  uint64_t key = ((uint64_t)t << 32 | k) + 1, ix;
+  if (!ht_get(&f->val, key, &ix)) {
+    if (f->nsets == f->capsets) {
+      f->capsets = f->capsets ? f->capsets * 2 : 256;
+      f->sets = xa_realloc(f->sets, f->capsets * sizeof *f->sets);
+    }
+    ix = f->nsets++;
+    f->sets[ix] = (vset){NULL, 0, 0};
+    ht_put(&f->val, key, ix);
+  }
+  vset *x = &f->sets[ix];
+  for (uint32_t i = 0; i < x->n; i++) /* w adds nothing to a vector that knows less */
+    if (join(c, x->v[i], w) == x->v[i]) return;
+  f->work += x->n;
+  if (x->n >= c->setmax) { /* too many: one vector, their join */
+    uint32_t j = w;
+    for (uint32_t i = 0; i < x->n; i++) j = join(c, j, x->v[i]);
+    x->n = 0;
+    w = j;
+  }
+  if (x->n == x->cap) {
+    x->cap = x->cap ? x->cap * 2 : 2;
+    x->v = xa_realloc(x->v, x->cap * sizeof *x->v);
+  }
+  x->v[x->n++] = w;
   fx_push(f, t, k);
 }
 
@@ -909,43 +1009,83 @@ static uint32_t fx_ret(fix *f, const nwa_edge *e, uint32_t xv, uint32_t cv) {
   return meet_pred(f->c, o, nwa_pred(f->a, e->to));
 }
 
+/* Every vector of (s, k) after edge e's letter, met with e's destination. */
+static void fx_internal(fix *f, const nwa_edge *e, uint32_t k, uint32_t v) {
+  iv_ctx *c = f->c;
+  uint32_t o[2];
+  unsigned n = transfer2(c, e->letter, NWA_INTERNAL, v, o);
+  for (unsigned i = 0; i < n; i++) fx_update(f, e->to, k, meet_pred(c, o[i], nwa_pred(f->a, e->to)));
+}
+
+/* Return edge re from an exit in context k2 to a caller whose value (one
+ * vector) is cv in context ck. */
+static void fx_returns(fix *f, const nwa_edge *re, uint32_t k2, uint32_t ck, uint32_t cv) {
+  uint32_t nx;
+  uint32_t *xs = fx_vecs(f, re->from, k2, &nx);
+  for (uint32_t i = 0; i < nx; i++) fx_update(f, re->to, ck, fx_ret(f, re, xs[i], cv));
+  free(xs);
+}
+
 static void fx_step(fix *f, nwa_state s, uint32_t k) {
   iv_ctx *c = f->c;
   nwa *a = f->a;
-  uint32_t v = fx_get(f, s, k);
-  if (!v) return;
+  uint32_t nv;
+  uint32_t *vs = fx_vecs(f, s, k, &nv);
   size_t n;
   const uint32_t *out = nwa_out(a, s, &n);
-  f->work += n + 1;
-  for (size_t i = 0; i < n; i++) {
-    const nwa_edge *e = nwa_edge_at(a, out[i]);
-    if (e->kind == NWA_INTERNAL) {
-      fx_update(f, e->to, k, meet_pred(c, transfer(c, e->letter, NWA_INTERNAL, v), nwa_pred(a, e->to)));
-    } else if (e->kind == NWA_CALL) {
-      uint32_t w = meet_pred(c, transfer(c, e->letter, NWA_CALL, v), nwa_pred(a, e->to));
-      if (!w) continue;
-      uint32_t k2 = fx_context(f, e->to, w);
-      fx_add_caller(f, k2, s, k);
-      fx_update(f, e->to, k2, w);
-      /* returns to this caller from what the callee has reached so far */
-      size_t nr;
-      const uint32_t *rs = nwa_ret_by_pred(a, s, &nr);
-      f->work += nr;
-      for (size_t j = 0; j < nr; j++) {
-        const nwa_edge *re = nwa_edge_at(a, rs[j]);
-        fx_update(f, re->to, k, fx_ret(f, re, fx_get(f, re->from, k2), v));
-      }
-    } else { /* a return from s in context k: to each caller of k at its predecessor */
-      ctxrec *r = &f->ctx[k];
-      f->work += r->ncl;
-      for (size_t j = 0; j < r->ncl; j++) {
-        if (r->cl[j].s != e->pred) continue;
-        caller cl = r->cl[j];
-        fx_update(f, e->to, cl.ctx, fx_ret(f, e, v, fx_get(f, cl.s, cl.ctx)));
-        r = &f->ctx[k]; /* fx_update does not add contexts, but stay safe */
+  f->work += (n + 1) * (nv ? nv : 1);
+  for (uint32_t vi = 0; vi < nv; vi++) {
+    uint32_t v = vs[vi];
+    for (size_t i = 0; i < n; i++) {
+      out = nwa_out(a, s, &n); /* the automaton does not change, but stay safe */
+      const nwa_edge *e = nwa_edge_at(a, out[i]);
+      if (e->kind == NWA_INTERNAL) {
+        fx_internal(f, e, k, v);
+      } else if (e->kind == NWA_CALL) {
+        uint32_t o[2];
+        unsigned no = transfer2(c, e->letter, NWA_CALL, v, o);
+        for (unsigned oi = 0; oi < no; oi++) {
+          uint32_t w = meet_pred(c, o[oi], nwa_pred(a, e->to));
+          if (!w) continue;
+          uint32_t k2 = fx_context(f, e->to, w);
+          fx_add_caller(f, k2, s, k);
+          fx_update(f, e->to, k2, w);
+          /* returns to this caller from what the callee has reached so far */
+          size_t nr;
+          const uint32_t *rs = nwa_ret_by_pred(a, s, &nr);
+          f->work += nr;
+          for (size_t j = 0; j < nr; j++) {
+            rs = nwa_ret_by_pred(a, s, &nr);
+            fx_returns(f, nwa_edge_at(a, rs[j]), k2, k, v);
+          }
+        }
+      } else { /* a return from s in context k: to each caller of k at its predecessor */
+        size_t ncl = f->ctx[k].ncl;
+        f->work += ncl;
+        for (size_t j = 0; j < ncl; j++) {
+          caller cl = f->ctx[k].cl[j];
+          if (cl.s != e->pred) continue;
+          uint32_t nc;
+          uint32_t *cs = fx_vecs(f, cl.s, cl.ctx, &nc);
+          for (uint32_t ci = 0; ci < nc; ci++) fx_update(f, e->to, cl.ctx, fx_ret(f, e, v, cs[ci]));
+          free(cs);
+        }
       }
     }
   }
+  free(vs);
+}
+
+static void fx_free(fix *f) {
+  for (size_t i = 0; i < f->nctx_; i++) free(f->ctx[i].cl);
+  free(f->ctx);
+  for (size_t i = 0; i < f->nsets; i++) free(f->sets[i].v);
+  free(f->sets);
+  free(f->q);
+  ht_free(&f->val);
+  ht_free(&f->ctxkey);
+  ht_free(&f->nctx);
+  ht_free(&f->inq);
 }
 
 bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
@@ -955,23 +1095,31 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
   ht_map *memos[] = {&c->tmemo, &c->jmemo, &c->mmemo, &c->rmemo, &c->gmemo, &c->prememo, &c->pfmemo};
   for (size_t i = 0; i < sizeof memos / sizeof *memos; i++)
     if (memos[i]->n > 4000000) ht_clear(memos[i]);
-  fix f = {0};
-  f.c = c;
-  f.a = a;
-  f.bound = WORK_PER_EDGE * (nwa_live_edges(a) + ns);
   nwa_state s0 = nwa_start(a);
-  uint32_t k0 = fx_context(&f, s0, 1);
-  ht_put(&f.val, ((uint64_t)s0 << 32 | k0) + 1, 1);
-  fx_push(&f, s0, k0);
-  bool ok = true;
-  while (f.qn) {
-    uint64_t key = f.q[f.qh];
-    f.qh = (f.qh + 1) % f.qcap, f.qn--;
-    ht_put(&f.inq, key + 1, 0); /* no longer queued */
-    fx_step(&f, (nwa_state)(key >> 32), (uint32_t)key);
-    if (f.work > f.bound) {
-      ok = false;
-      break;
+  fix f;
+  /* first with disjunctions (IV_SETMAX vectors per state and context,
+   * conditional moves split); if that exceeds the work bound, once more
+   * with one vector each, as joins alone settle sooner */
+  bool ok = false;
+  for (int pass = 0; pass < 2 && !ok; pass++) {
+    if (pass) fx_free(&f);
+    c->split = pass == 0;
+    c->setmax = pass == 0 ? IV_SETMAX : 1;
+    memset(&f, 0, sizeof f);
+    f.c = c;
+    f.a = a;
+    f.bound = WORK_PER_EDGE * (nwa_live_edges(a) + ns);
+    fx_update(&f, s0, fx_context(&f, s0, 1), 1);
+    ok = true;
+    while (f.qn) {
+      uint64_t key = f.q[f.qh];
+      f.qh = (f.qh + 1) % f.qcap, f.qn--;
+      ht_put(&f.inq, key + 1, 0); /* no longer queued */
+      fx_step(&f, (nwa_state)(key >> 32), (uint32_t)key);
+      if (f.work > f.bound) {
+        ok = false;
+        break;
+      }
     }
   }
   uint32_t *val = calloc(ns ? ns : 1, sizeof *val);
@@ -981,7 +1129,8 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
       if (!f.val.keys[i]) continue;
       uint64_t key = f.val.keys[i] - 1;
       nwa_state s = (nwa_state)(key >> 32);
-      val[s] = join(c, val[s], (uint32_t)f.val.vals[i]);
+      const vset *x = &f.sets[f.val.vals[i]];
+      for (uint32_t j = 0; j < x->n; j++) val[s] = join(c, val[s], x->v[j]);
     }
     /* edges no run takes: in every calling context its source is reached
      * in, a false condition, a result the destination's predicate
@@ -994,24 +1143,34 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
     uint8_t *used = calloc(ne ? ne : 1, 1);
     if (!used) exit(3);
     for (size_t i = 0; i < f.val.cap; i++) {
-      if (!f.val.keys[i] || !f.val.vals[i]) continue;
+      if (!f.val.keys[i]) continue;
       uint64_t key = f.val.keys[i] - 1;
       nwa_state s = (nwa_state)(key >> 32);
-      uint32_t k = (uint32_t)key, v = (uint32_t)f.val.vals[i];
+      uint32_t k = (uint32_t)key;
+      const vset *x = &f.sets[f.val.vals[i]];
       size_t n;
       const uint32_t *out = nwa_out(a, s, &n);
-      for (size_t j = 0; j < n; j++) {
-        if (used[out[j]]) continue;
-        const nwa_edge *e = nwa_edge_at(a, out[j]);
-        if (e->kind != NWA_RETURN) {
-          if (meet_pred(c, transfer(c, e->letter, (nwa_kind)e->kind, v), nwa_pred(a, e->to)) &&
-              !pre_false(c, e->letter, (nwa_kind)e->kind, v, nwa_pred(a, e->to)))
-            used[out[j]] = 1;
-          continue;
+      for (uint32_t vi = 0; vi < x->n; vi++) {
+        uint32_t v = x->v[vi];
+        for (size_t j = 0; j < n; j++) {
+          if (used[out[j]]) continue;
+          const nwa_edge *e = nwa_edge_at(a, out[j]);
+          if (e->kind != NWA_RETURN) {
+            uint32_t o[2];
+            unsigned no = transfer2(c, e->letter, (nwa_kind)e->kind, v, o);
+            for (unsigned oi = 0; oi < no && !used[out[j]]; oi++)
+              if (meet_pred(c, o[oi], nwa_pred(a, e->to))) used[out[j]] = 1;
+            if (used[out[j]] && pre_false(c, e->letter, (nwa_kind)e->kind, v, nwa_pred(a, e->to))) used[out[j]] = 0;
+            continue;
+          }
+          const ctxrec *r = &f.ctx[k];
+          for (size_t q = 0; q < r->ncl && !used[out[j]]; q++) {
+            if (r->cl[q].s != e->pred) continue;
+            const vset *cx = fx_get(&f, r->cl[q].s, r->cl[q].ctx);
+            for (uint32_t ci = 0; cx && ci < cx->n && !used[out[j]]; ci++)
+              if (fx_ret(&f, e, v, cx->v[ci])) used[out[j]] = 1;
+          }
         }
-        const ctxrec *r = &f.ctx[k];
-        for (size_t q = 0; q < r->ncl && !used[out[j]]; q++)
-          if (r->cl[q].s == e->pred && fx_ret(&f, e, v, fx_get(&f, r->cl[q].s, r->cl[q].ctx))) used[out[j]] = 1;
       }
     }
     for (size_t i = 0; i < ne; i++) {
@@ -1039,12 +1198,6 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
   c->last = NULL, c->nlast = 0;
   if (ok) c->last = val, c->nlast = ns;
   else free(val);
-  for (size_t i = 0; i < f.nctx_; i++) free(f.ctx[i].cl);
-  free(f.ctx);
-  free(f.q);
-  ht_free(&f.val);
-  ht_free(&f.ctxkey);
-  ht_free(&f.nctx);
-  ht_free(&f.inq);
+  fx_free(&f);
   return ok;
 }

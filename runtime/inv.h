@@ -37,8 +37,19 @@
  * Bytes of loaded pages without write permission (iv_set_fixed) are
  * known everywhere: a store there faults, so no run changes them.
  *
+ * Disjunctions.  The value of a (state, context) is a set of fact vectors,
+ * every state a run can be in there satisfying one of them; up to 32 are
+ * kept apart, then they are joined into one.  So a loop whose counter is
+ * known in each pass (a string's length over fixed bytes, a constant trip
+ * count) keeps one vector per pass, and its exit knows the counter.  A
+ * step whose register result is ite(c, a, b) with a and b known and c not
+ * (a conditional move) gives two vectors, one per value of c.  A vector
+ * that knows no more than one already kept adds nothing.  Should the work
+ * bound be exceeded, the analysis runs again with one vector per
+ * (state, context) and no splits, as before.
+ *
  * Edges.  A transition is removed when, in every calling context its
- * source is reached in, its condition is false, its result contradicts the
+ * source is reached in and for every vector there, its condition is false, its result contradicts the
  * destination's facts, or Pre of the destination's predicate is false
  * under the source's facts (which decides the accepting state's
  * "target or $V" from a state with ¬$V and a known next PC).  Contexts are

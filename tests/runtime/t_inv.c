@@ -27,7 +27,13 @@
  *       edge goes; "$V or PC = the next address" keeps it;
  *   (h) fixed bytes (iv_set_fixed) are known everywhere, even after a store
  *       through an unknown pointer; a byte fact a predicate was grounded
- *       with stays in it as a conjunct.
+ *       with stays in it as a conjunct;
+ *   (i) disjunctions: a loop over the fixed bytes "ab\0" (a string's
+ *       length) has one counter value per pass at its head, kept apart, so
+ *       its exit knows the length (a join would know nothing);
+ *   (j) a conditional move whose condition is unknown is analysed once per
+ *       outcome: a destination that says the register holds neither value
+ *       loses its edge, one that says it holds one of them keeps it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,11 +77,11 @@ static bool excludes(nwa *a, nwa_state s, isa_term x, uint64_t k) {
   return tm_conj_contradicts(tc, nwa_pred(a, s), eq(x, k));
 }
 
-/* iv_fixed_fn: "ab" at 0x5000, as on a page without write permission */
+/* iv_fixed_fn: "ab\0" at 0x5000, as on a page without write permission */
 static bool fixed_page(const void *ctx, uint64_t addr, uint8_t *byte) {
   (void)ctx;
-  if (addr < 0x5000 || addr > 0x5001) return false;
-  *byte = addr == 0x5000 ? 'a' : 'b';
+  if (addr < 0x5000 || addr > 0x5002) return false;
+  *byte = addr == 0x5000 ? 'a' : addr == 0x5001 ? 'b' : 0;
   return true;
 }
 
@@ -318,6 +324,59 @@ int main(void) {
     isa_term b7ffc = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0);
     CHECK(tm_conj_contradicts(tc, nwa_pred(a, h1), tm_app2(tc, ISA_OP_EQ, b7ffc, tm_const(tc, 0x12, 8))));
     CHECK(!tm_conj_contradicts(tc, nwa_pred(a, h1), tm_app2(tc, ISA_OP_EQ, b7ffc, tm_const(tc, 0x11, 8))));
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (i) */
+  {
+    static const uint8_t xor_ecx[] = {0x31, 0xc9};
+    static const uint8_t cmpb[] = {0x80, 0xb9, 0x00, 0x50, 0x00, 0x00, 0x00}; /* cmp byte [ecx+0x5000], 0 */
+    static const uint8_t je5[] = {0x74, 0x05};                               /* 0x1009: je 0x1010 */
+    static const uint8_t inc_ecx[] = {0x41};
+    static const uint8_t jmp_back[] = {0xeb, 0xf4};                          /* 0x100c: jmp 0x1002 */
+    iv_ctx *c = new_ctx();
+    iv_set_fixed(c, fixed_page, NULL);
+    nwa *a = nwa_new(tc);
+    nwa_state i0 = boot(a, at(0x1000));
+    nwa_state head = nwa_add_state(a, at(0x1002), false);
+    nwa_state i2 = nwa_add_state(a, at(0x1009), false);
+    nwa_state i3 = nwa_add_state(a, at(0x100b), false);
+    nwa_state i4 = nwa_add_state(a, at(0x100c), false);
+    nwa_state done = nwa_add_state(a, at(0x1010), false);
+    nwa_add_internal(a, i0, letter(0x1000, xor_ecx, 2, 0), head);
+    nwa_add_internal(a, head, letter(0x1002, cmpb, 7, 0), i2);
+    nwa_add_internal(a, i2, letter(0x1009, je5, 2, 1), done);
+    nwa_add_internal(a, i2, letter(0x1009, je5, 2, 0), i3);
+    nwa_add_internal(a, i3, letter(0x100b, inc_ecx, 1, 0), i4);
+    nwa_add_internal(a, i4, letter(0x100c, jmp_back, 2, 0), head);
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(excludes(a, done, ECX, 1) && excludes(a, done, ECX, 3) && !excludes(a, done, ECX, 2));
+    CHECK(!excludes(a, head, ECX, 0) && !excludes(a, head, ECX, 2)); /* the head's join: no one value */
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (j) */
+  {
+    static const uint8_t mov_ecx7[] = {0xb9, 0x07, 0x00, 0x00, 0x00};
+    static const uint8_t cmp_edx0[] = {0x83, 0xfa, 0x00};
+    static const uint8_t cmove[] = {0x0f, 0x44, 0xc1}; /* cmove eax, ecx */
+    iv_ctx *c = new_ctx();
+    nwa *a = nwa_new(tc);
+    nwa_state j0 = boot(a, at(0x1000));
+    nwa_state j1 = nwa_add_state(a, at(0x1005), false);
+    nwa_state j2 = nwa_add_state(a, at(0x1008), false);
+    nwa_state neither = nwa_add_state(a, and2(at(0x100b), eq(EAX, 5)), false);
+    nwa_state seven = nwa_add_state(a, and2(at(0x100b), eq(EAX, 7)), false);
+    nwa_add_internal(a, j0, letter(0x1000, mov_ecx7, 5, 0), j1);
+    nwa_add_internal(a, j1, letter(0x1005, cmp_edx0, 3, 0), j2);
+    nwa_add_internal(a, j2, letter(0x1008, cmove, 3, 0), neither); /* EAX is 7 or 0x11 after it: goes */
+    nwa_add_internal(a, j2, letter(0x1008, cmove, 3, 0), seven);
+    size_t e_neither = nwa_nedges(a) - 2, e_seven = nwa_nedges(a) - 1;
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(nwa_edge_at(a, e_neither)->dead && !nwa_edge_at(a, e_seven)->dead);
+    CHECK(excludes(a, seven, ECX, 8));
     nwa_free(a);
     iv_free(c);
   }

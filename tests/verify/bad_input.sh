@@ -4,16 +4,16 @@
 #
 #   unknown-symbol   --target no_such_symbol             -> 2, message names it
 #   outside          --target 0x10 (in no segment)       -> 2, message
-#   max-iterations   --max-iterations 1 on loop_bound_safe (a proof needs
-#                    several refinements)                -> 20, JSON "unknown"
+#   max-iterations   --max-iterations 1 on jump_table_safe (a proof needs
+#                    many refinements)                -> 20, JSON "unknown"
 #                    with a reason; on magic32_reach     -> 10 or 20
-#   timeout          --timeout 0.001 on loop_bound_safe  -> 20, JSON "unknown"
+#   timeout          --timeout 0.001 on jump_table_safe  -> 20, JSON "unknown"
 #                    with a reason; on magic32_reach     -> 10 or 20
 #   policy           every --policy name on magic32_reach -> 10; every
 #                    --candidates setting on magic32_reach -> 10 (frames and
 #                    all split states in, none and auto do not), safe_abs
 #                    with frames -> 0; auto with --max-iterations 4 on
-#                    loop_bound_safe -> 20, 3 iterations for the first
+#                    jump_table_safe -> 20, 3 iterations for the first
 #                    search and 1 for the second (all), which splits
 #                    states in, and the reason gives both; a wrong name of either
 #                    -> 2 naming it; x86: the default finds reach_state -> 10
@@ -124,18 +124,18 @@ case $case in
         expect "$isa target 0xfffffff0" 2 "$bin" --target 0xfffffff0 --json
         ;;
     max-iterations)
-        build loop_bound_safe
+        build jump_table_safe
         build magic32_reach
-        expect "$isa loop_bound_safe --max-iterations 1" 20 \
-            "$work/loop_bound_safe.$isa.$level" --target reach_error --max-iterations 1 --json
+        expect "$isa jump_table_safe --max-iterations 1" 20 \
+            "$work/jump_table_safe.$isa.$level" --target reach_error --max-iterations 1 --json
         expect "$isa magic32_reach --max-iterations 1" "10 20" \
             "$work/magic32_reach.$isa.$level" --target reach_error --max-iterations 1 --json
         ;;
     timeout)
-        build loop_bound_safe
+        build jump_table_safe
         build magic32_reach
-        expect "$isa loop_bound_safe --timeout 0.001" 20 \
-            "$work/loop_bound_safe.$isa.$level" --target reach_error --timeout 0.001 --json
+        expect "$isa jump_table_safe --timeout 0.001" 20 \
+            "$work/jump_table_safe.$isa.$level" --target reach_error --timeout 0.001 --json
         expect "$isa magic32_reach --timeout 0.001" "10 20" \
             "$work/magic32_reach.$isa.$level" --target reach_error --timeout 0.001 --json
         ;;
@@ -153,7 +153,7 @@ case $case in
         # and all do split states in (PowerPC safe_abs with all needs more
         # time than this test should take: docs/verifier.md)
         build safe_abs
-        build loop_bound_safe
+        build jump_table_safe
         for cand in auto none frames all; do
             expect "$isa magic32_reach --candidates $cand" 10 \
                 "$work/magic32_reach.$isa.$level" --target reach_error --candidates "$cand" --json
@@ -163,8 +163,8 @@ case $case in
         done
         # auto (the default): 80 % of the budget without candidates, then all;
         # with 4 iterations, 3 and 1, and the second search splits states in
-        expect "$isa loop_bound_safe --max-iterations 4 (auto)" 20 \
-            "$work/loop_bound_safe.$isa.$level" --target reach_error --max-iterations 4 --json
+        expect "$isa jump_table_safe --max-iterations 4 (auto)" 20 \
+            "$work/jump_table_safe.$isa.$level" --target reach_error --max-iterations 4 --json
         n=$(jq -r '.stats.candidates' "$work/out" 2>/dev/null)
         [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL auto: the second search split '$n' states, want > 0"; fails=$((fails + 1)); }
         jq -e '.reason | test("without candidate invariants")' "$work/out" >/dev/null 2>&1 ||
@@ -261,24 +261,28 @@ case $case in
         fi
         ;;
     conjunct)
-        # a loop refined over and over: its splits are on single conjuncts
-        # of ρ (docs/architecture.md §9), which MCVETO_NO_CORE=1 turns off.
-        # At -O0 whatever the test's level: x86 -O2 refines elsewhere first.
+        # a proof with many refinements (indirect_call_safe: 120 on x86
+        # -O0): some of its splits are on single conjuncts of ρ
+        # (docs/architecture.md §9), which MCVETO_NO_CORE=1 turns off.  At
+        # -O0 whatever the test's level.  (loop_bound_safe was the program
+        # here until the facts proved it without refinements.)
         level=O0
-        build loop_bound_safe
+        build indirect_call_safe
+        iters=60 # PowerPC's first split on one conjunct comes after 30; x86's by 20
+        [ "$isa" = x86 ] && iters=30
         for mode in on off; do
             if [ $mode = on ]; then
-                expect "$isa loop_bound_safe --max-iterations 60" "0 20" "$work/loop_bound_safe.$isa.$level" \
-                    --target reach_error --candidates none --max-iterations 60 --json
+                expect "$isa indirect_call_safe --max-iterations $iters" "0 20" "$work/indirect_call_safe.$isa.$level" \
+                    --target reach_error --candidates none --max-iterations $iters --json
             else
-                MCVETO_NO_CORE=1 expect "$isa loop_bound_safe --max-iterations 60 (MCVETO_NO_CORE)" "0 20" \
-                    "$work/loop_bound_safe.$isa.$level" --target reach_error --candidates none --max-iterations 60 --json
+                MCVETO_NO_CORE=1 expect "$isa indirect_call_safe --max-iterations $iters (MCVETO_NO_CORE)" "0 20" \
+                    "$work/indirect_call_safe.$isa.$level" --target reach_error --candidates none --max-iterations $iters --json
             fi
             n=$(jq -r '.stats.conjuncts' "$work/out" 2>/dev/null)
             if { [ $mode = on ] && [ "${n:-0}" -ge 1 ] 2>/dev/null; } || { [ $mode = off ] && [ "$n" = 0 ]; }; then
-                echo "ok   $isa loop_bound_safe ($mode): $n splits on one conjunct"
+                echo "ok   $isa indirect_call_safe ($mode): $n splits on one conjunct"
             else
-                echo "FAIL $isa loop_bound_safe ($mode): ${n:-no} splits on one conjunct"
+                echo "FAIL $isa indirect_call_safe ($mode): ${n:-no} splits on one conjunct"
                 fails=$((fails + 1))
             fi
         done

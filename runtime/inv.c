@@ -494,8 +494,6 @@ static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, 
   }
 }
 
-/* The facts after letter l through a transition of kind `kind` from a state
- * with facts vin (not ⊥).  0 if the transition cannot be taken. */
 /* The condition of a register's or flag's post-state term ite(cond, a, b)
  * whose branches are known and differ while cond is not (a conditional
  * move, a set-on-condition): the step can be analysed once per value of
@@ -517,8 +515,8 @@ static isa_term split_cond(iv_ctx *c, const pre_post *p) {
 
 static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val);
 
-/* The facts after letter l through a transition of kind kind from facts
- * vin: one vector, or two (out[0], out[1]) where a conditional move's
+/* The facts after letter l through a transition of kind `kind` from facts
+ * vin (not ⊥): one vector, or two (out[0], out[1]) where a conditional move's
  * condition is unknown and the two outcomes are analysed apart (a
  * disjunction of the two, which the fixpoint keeps as long as its sets
  * are small).  Returns how many (0: no run takes the step). */
@@ -556,7 +554,8 @@ static uint32_t transfer(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
   return n == 2 ? join(c, o[0], o[1]) : n ? o[0] : 0;
 }
 
-/* The facts after p from vin, where assume (if not 0) has value val. */
+/* The facts after p from vin (not ⊥), where assume (if not 0) has value
+ * val: one vector, 0 if no run takes the step. */
 static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val) {
   uint32_t out = 1;
   {

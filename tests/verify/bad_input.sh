@@ -268,8 +268,8 @@ case $case in
         # here until the facts proved it without refinements.)
         level=O0
         build indirect_call_safe
-        iters=60 # PowerPC's first split on one conjunct comes after 30; x86's by 20
-        [ "$isa" = x86 ] && iters=30
+        iters=40 # PowerPC's first split on one conjunct comes after 20 iterations; x86's by 20
+        [ "$isa" = x86 ] && iters=20
         for mode in on off; do
             if [ $mode = on ]; then
                 expect "$isa indirect_call_safe --max-iterations $iters" "0 20" "$work/indirect_call_safe.$isa.$level" \

@@ -513,7 +513,54 @@ static isa_term split_cond(iv_ctx *c, const pre_post *p) {
   return 0;
 }
 
-static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val);
+/* The facts after p from vin (not ⊥), where assume (if not 0) has value
+ * val: one vector, 0 if no run takes the step. */
+static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val) {
+  tm_ctx *tc = c->tc;
+  const isa_desc *d = c->v->d;
+  fvb_load(c, &c->b, vin);
+  ht_clear(&c->ev);
+  if (assume) ht_put(&c->ev, (uint64_t)assume + 1, val ? tm_true(tc) : tm_false(tc));
+  isa_term cnd = pe(c, &c->b, p->cond);
+  uint64_t x;
+  if (cnd && tm_is_const(tc, cnd, &x) && !x) return 0;
+  fvb_clear(c, &c->b2);
+  for (unsigned s = 0; s < c->K; s++) {
+    isa_term post = c->slot_var[s];
+    if (s < d->nregs) post = p->reg[s] ? p->reg[s] : post;
+    else if (s == c->s_V) post = p->V;
+    else if (s == c->s_D) post = p->D;
+    else if (s == c->s_ip) post = p->ip;
+    isa_term e = pe(c, &c->b, post);
+    if (e && tm_is_const(tc, e, &x)) fvb_set(&c->b2, s, x);
+  }
+  /* memory: start from what is known and apply the stores */
+  ent_reserve(&c->b2, 0, c->b.nent[0]);
+  wcpy(c->b2.ent[0], c->b.ent[0], c->b.nent[0]);
+  c->b2.nent[0] = c->b.nent[0];
+  ent_reserve(&c->b2, 1, c->b.nent[1]);
+  wcpy(c->b2.ent[1], c->b.ent[1], c->b.nent[1]);
+  c->b2.nent[1] = c->b.nent[1];
+  apply_stores(c, &c->b, &c->b2, 0, p->mem, c->v->mem);
+  apply_stores(c, &c->b, &c->b2, 1, p->A, c->v->A);
+  if (p->win_cond) { /* a `read`: forget what its window may fill */
+    isa_term wc = pe(c, &c->b, p->win_cond);
+    if (!(wc && tm_is_const(tc, wc, &x) && !x)) {
+      isa_term lo = pe(c, &c->b, p->win_lo), len = pe(c, &c->b, p->win_len);
+      uint64_t lv, nv = 0;
+      bool bounded = len && tm_is_const(tc, len, &nv);
+      if (!bounded && tm_kind(tc, p->win_len) == ISA_OP_ITE) { /* min(count, left): count bounds it */
+        isa_term kk = pe(c, &c->b, tm_arg(tc, p->win_len, 1));
+        bounded = kk && tm_is_const(tc, kk, &nv);
+      }
+      if (lo && tm_is_const(tc, lo, &lv) && bounded && nv <= 4 * MAXENT) {
+        for (uint64_t i = 0; i < nv; i++) ent_forget(&c->b2, 0, (lv + i) & c->amask);
+      } else
+        c->b2.nent[0] = 0;
+    }
+  }
+  return fvb_intern(c, &c->b2);
+}
 
 /* The facts after letter l through a transition of kind `kind` from facts
  * vin (not ⊥): one vector, or two (out[0], out[1]) where a conditional move's
@@ -554,62 +601,6 @@ static uint32_t transfer(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
   return n == 2 ? join(c, o[0], o[1]) : n ? o[0] : 0;
 }
 
-/* The facts after p from vin (not ⊥), where assume (if not 0) has value
- * val: one vector, 0 if no run takes the step. */
-static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val) {
-  uint32_t out = 1;
-  {
-    tm_ctx *tc = c->tc;
-    const isa_desc *d = c->v->d;
-    fvb_load(c, &c->b, vin);
-    ht_clear(&c->ev);
-    if (assume) ht_put(&c->ev, (uint64_t)assume + 1, val ? tm_true(tc) : tm_false(tc));
-    isa_term cnd = pe(c, &c->b, p->cond);
-    uint64_t x;
-    if (cnd && tm_is_const(tc, cnd, &x) && !x) {
-      out = 0;
-      goto done;
-    }
-    fvb_clear(c, &c->b2);
-    for (unsigned s = 0; s < c->K; s++) {
-      isa_term post = c->slot_var[s];
-      if (s < d->nregs) post = p->reg[s] ? p->reg[s] : post;
-      else if (s == c->s_V) post = p->V;
-      else if (s == c->s_D) post = p->D;
-      else if (s == c->s_ip) post = p->ip;
-      isa_term e = pe(c, &c->b, post);
-      if (e && tm_is_const(tc, e, &x)) fvb_set(&c->b2, s, x);
-    }
-    /* memory: start from what is known and apply the stores */
-    ent_reserve(&c->b2, 0, c->b.nent[0]);
-    wcpy(c->b2.ent[0], c->b.ent[0], c->b.nent[0]);
-    c->b2.nent[0] = c->b.nent[0];
-    ent_reserve(&c->b2, 1, c->b.nent[1]);
-    wcpy(c->b2.ent[1], c->b.ent[1], c->b.nent[1]);
-    c->b2.nent[1] = c->b.nent[1];
-    apply_stores(c, &c->b, &c->b2, 0, p->mem, c->v->mem);
-    apply_stores(c, &c->b, &c->b2, 1, p->A, c->v->A);
-    if (p->win_cond) { /* a `read`: forget what its window may fill */
-      isa_term wc = pe(c, &c->b, p->win_cond);
-      if (!(wc && tm_is_const(tc, wc, &x) && !x)) {
-        isa_term lo = pe(c, &c->b, p->win_lo), len = pe(c, &c->b, p->win_len);
-        uint64_t lv, nv = 0;
-        bool bounded = len && tm_is_const(tc, len, &nv);
-        if (!bounded && tm_kind(tc, p->win_len) == ISA_OP_ITE) { /* min(count, left): count bounds it */
-          isa_term kk = pe(c, &c->b, tm_arg(tc, p->win_len, 1));
-          bounded = kk && tm_is_const(tc, kk, &nv);
-        }
-        if (lo && tm_is_const(tc, lo, &lv) && bounded && nv <= 4 * MAXENT) {
-          for (uint64_t i = 0; i < nv; i++) ent_forget(&c->b2, 0, (lv + i) & c->amask);
-        } else
-          c->b2.nent[0] = 0;
-      }
-    }
-    out = fvb_intern(c, &c->b2);
-  }
-done:
-  return out;
-}
 
 /* A matched return with ¬$V: `$D` and the auxiliary stack below it are as
  * at the call predecessor (vpred). */
@@ -1008,7 +999,7 @@ static uint32_t fx_ret(fix *f, const nwa_edge *e, uint32_t xv, uint32_t cv) {
   return meet_pred(f->c, o, nwa_pred(f->a, e->to));
 }
 
-/* Every vector of (s, k) after edge e's letter, met with e's destination. */
+/* Internal edge e from a state of context k whose value includes vector v. */
 static void fx_internal(fix *f, const nwa_edge *e, uint32_t k, uint32_t v) {
   iv_ctx *c = f->c;
   uint32_t o[2];
@@ -1025,54 +1016,66 @@ static void fx_returns(fix *f, const nwa_edge *re, uint32_t k2, uint32_t ck, uin
   free(xs);
 }
 
-static void fx_step(fix *f, nwa_state s, uint32_t k) {
+/* Call edge e from state s of context k with vector v: the callee's entry in
+ * the context of its entry facts, and the returns to s the callee has
+ * reached so far in that context. */
+static void fx_call(fix *f, nwa_state s, uint32_t k, const nwa_edge *e, uint32_t v) {
   iv_ctx *c = f->c;
-  nwa *a = f->a;
+  uint32_t o[2];
+  unsigned no = transfer2(c, e->letter, NWA_CALL, v, o);
+  size_t nr;
+  const uint32_t *rs = nwa_ret_by_pred(f->a, s, &nr);
+  for (unsigned oi = 0; oi < no; oi++) {
+    uint32_t w = meet_pred(c, o[oi], nwa_pred(f->a, e->to));
+    if (!w) continue;
+    uint32_t k2 = fx_context(f, e->to, w);
+    fx_add_caller(f, k2, s, k);
+    fx_update(f, e->to, k2, w);
+    f->work += nr;
+    for (size_t j = 0; j < nr; j++) fx_returns(f, nwa_edge_at(f->a, rs[j]), k2, k, v);
+  }
+}
+
+/* Return edge e from an exit of context k with vector v: to each caller of
+ * k at e's call predecessor, with each of the caller's vectors. */
+static void fx_return(fix *f, const nwa_edge *e, uint32_t k, uint32_t v) {
+  size_t ncl = f->ctx[k].ncl;
+  f->work += ncl;
+  for (size_t j = 0; j < ncl; j++) {
+    caller cl = f->ctx[k].cl[j];
+    if (cl.s != e->pred) continue;
+    uint32_t nc;
+    uint32_t *cs = fx_vecs(f, cl.s, cl.ctx, &nc);
+    for (uint32_t ci = 0; ci < nc; ci++) fx_update(f, e->to, cl.ctx, fx_ret(f, e, v, cs[ci]));
+    free(cs);
+  }
+}
+
+static void fx_step(fix *f, nwa_state s, uint32_t k) {
   uint32_t nv;
   uint32_t *vs = fx_vecs(f, s, k, &nv);
   size_t n;
-  const uint32_t *out = nwa_out(a, s, &n);
+  const uint32_t *out = nwa_out(f->a, s, &n);
   f->work += (n + 1) * (nv ? nv : 1);
-  for (uint32_t vi = 0; vi < nv; vi++) {
-    uint32_t v = vs[vi];
+  for (uint32_t vi = 0; vi < nv; vi++)
     for (size_t i = 0; i < n; i++) {
-      out = nwa_out(a, s, &n); /* the automaton does not change, but stay safe */
-      const nwa_edge *e = nwa_edge_at(a, out[i]);
-      if (e->kind == NWA_INTERNAL) {
-        fx_internal(f, e, k, v);
-      } else if (e->kind == NWA_CALL) {
-        uint32_t o[2];
-        unsigned no = transfer2(c, e->letter, NWA_CALL, v, o);
-        for (unsigned oi = 0; oi < no; oi++) {
-          uint32_t w = meet_pred(c, o[oi], nwa_pred(a, e->to));
-          if (!w) continue;
-          uint32_t k2 = fx_context(f, e->to, w);
-          fx_add_caller(f, k2, s, k);
-          fx_update(f, e->to, k2, w);
-          /* returns to this caller from what the callee has reached so far */
-          size_t nr;
-          const uint32_t *rs = nwa_ret_by_pred(a, s, &nr);
-          f->work += nr;
-          for (size_t j = 0; j < nr; j++) {
-            rs = nwa_ret_by_pred(a, s, &nr);
-            fx_returns(f, nwa_edge_at(a, rs[j]), k2, k, v);
-          }
-        }
-      } else { /* a return from s in context k: to each caller of k at its predecessor */
-        size_t ncl = f->ctx[k].ncl;
-        f->work += ncl;
-        for (size_t j = 0; j < ncl; j++) {
-          caller cl = f->ctx[k].cl[j];
-          if (cl.s != e->pred) continue;
-          uint32_t nc;
-          uint32_t *cs = fx_vecs(f, cl.s, cl.ctx, &nc);
-          for (uint32_t ci = 0; ci < nc; ci++) fx_update(f, e->to, cl.ctx, fx_ret(f, e, v, cs[ci]));
-          free(cs);
-        }
-      }
+      const nwa_edge *e = nwa_edge_at(f->a, out[i]);
+      if (e->kind == NWA_INTERNAL) fx_internal(f, e, k, vs[vi]);
+      else if (e->kind == NWA_CALL) fx_call(f, s, k, e, vs[vi]);
+      else fx_return(f, e, k, vs[vi]);
     }
-  }
   free(vs);
+}
+
+/* Can a run take internal or call edge e from a state with vector v?  Not
+ * if no outcome of its letter fits e's destination, or if Pre of that
+ * destination's predicate is false under v. */
+static bool edge_taken(iv_ctx *c, nwa *a, const nwa_edge *e, uint32_t v) {
+  uint32_t o[2];
+  unsigned no = transfer2(c, e->letter, (nwa_kind)e->kind, v, o);
+  bool fits = false;
+  for (unsigned oi = 0; oi < no && !fits; oi++) fits = meet_pred(c, o[oi], nwa_pred(a, e->to)) != 0;
+  return fits && !pre_false(c, e->letter, (nwa_kind)e->kind, v, nwa_pred(a, e->to));
 }
 
 static void fx_free(fix *f) {
@@ -1155,11 +1158,7 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
           if (used[out[j]]) continue;
           const nwa_edge *e = nwa_edge_at(a, out[j]);
           if (e->kind != NWA_RETURN) {
-            uint32_t o[2];
-            unsigned no = transfer2(c, e->letter, (nwa_kind)e->kind, v, o);
-            for (unsigned oi = 0; oi < no && !used[out[j]]; oi++)
-              if (meet_pred(c, o[oi], nwa_pred(a, e->to))) used[out[j]] = 1;
-            if (used[out[j]] && pre_false(c, e->letter, (nwa_kind)e->kind, v, nwa_pred(a, e->to))) used[out[j]] = 0;
+            used[out[j]] = edge_taken(c, a, e, v);
             continue;
           }
           const ctxrec *r = &f.ctx[k];

@@ -28,6 +28,7 @@
  * step is removed when no initial state satisfies its destination. */
 #define DPG_BOOT 0xFFFFFFFEu
 #define IV_SHARE 0.15 /* of the time for proving facts over G, but for each new G */
+#define IV_CODE_BYTES 256 /* initial facts about writable code (SMC), in bytes */
 #define BATCH 64 /* states a batch of frontier steps may touch between analyses */
 
 static void add_boot(nwa *a, tm_ctx *tc) {
@@ -2274,6 +2275,28 @@ void dpg_run(dpg *g, dpg_result *r) {
         if (i == g->d->pc || i == g->d->sp || g->o.inputs == DPG_INPUTS_LINUX)
           iv_set_initial(g->iv, tm_var(g->tc, g->d->regs[i].name, g->d->regs[i].is_flag ? TM_BOOL : g->d->regs[i].width),
                          ex_regs(R.x)[i]);
+      /* the loaded bytes of writable, executable segments: the code a
+       * self-modifying program may rewrite, whose facts say which
+       * instruction a run meets there (§9).  Whole segments, up to
+       * IV_CODE_BYTES in all: each known byte is an entry of every fact
+       * vector until a store forgets it */
+      size_t budget = IV_CODE_BYTES;
+      for (size_t i = 0; i < g->img->nsegs; i++) {
+        const el_segment *sg = &g->img->segs[i];
+        if (!(sg->perms & MEM_W) || !(sg->perms & MEM_X)) continue;
+        if (sg->memsz > budget) {
+          if (getenv("MCVETO_DPG_DEBUG"))
+            fprintf(stderr, "facts: the %llu bytes of the writable code at 0x%llx are not initial facts (over %d)\n",
+                    (unsigned long long)sg->memsz, (unsigned long long)sg->vaddr, IV_CODE_BYTES);
+          continue;
+        }
+        budget -= sg->memsz;
+        for (uint64_t a = sg->vaddr; a < sg->vaddr + sg->memsz; a++) {
+          uint8_t b;
+          bool def;
+          if (mem_peek(g->init, a, 1, &b, &def, NULL) == MEM_OK && def) iv_set_initial_byte(g->iv, a, b);
+        }
+      }
       iv_set_initial(g->iv, g->v.V, 0);
       iv_set_initial(g->iv, g->v.D, 0);
       iv_set_initial(g->iv, g->v.ip, 0);

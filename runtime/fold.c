@@ -268,6 +268,20 @@ static bool has_edge(const nwa *g, nwa_state from, nwa_letter l, uint8_t kind) {
   return false;
 }
 
+/* Surrogate s of TS (a state π has no instruction for) continues anywhere,
+ * as TS does: wildcard internal, call and return transitions to TS, the
+ * returns with TS and with every call-site state of π as predecessor; and a
+ * call made from s returns through TS (rule 7 for s as a call site: the run
+ * is in TS by the time it returns). */
+static void leaves_like_ts(folder *f, nwa_state s, const fd_step *st, const nwa_state *q, size_t n) {
+  nwa_add_internal(f->g, s, NWA_ANY, f->ts);
+  nwa_add_call(f->g, s, NWA_ANY, f->ts);
+  nwa_add_return(f->g, s, f->ts, NWA_ANY, f->ts);
+  for (size_t j = 0; j < n; j++)
+    if (st[j].kind == 1) nwa_add_return(f->g, s, q[j], NWA_ANY, f->ts);
+  nwa_add_return(f->g, f->ts, s, NWA_ANY, f->ts);
+}
+
 /* Where a matched return to call-site state c lands: the call's return
  * address ra (its address plus its length: what it pushes, and what a return
  * transition requires).  That is π's state at ra when π has one and, under
@@ -283,11 +297,7 @@ static nwa_state landing_state(folder *f, nwa_state c, const fd_step *st, const 
     for (size_t j = 0; j < n; j++) /* under SMC only if no run can change what is at ra */
       if (st[j].pc == ra && (!f->smc || !letter_pins(f, st[j].letter))) return q[j];
     nwa_state s = new_state(f, pc_is(f->v, ra), true, 0);
-    nwa_add_internal(f->g, s, NWA_ANY, f->ts);
-    nwa_add_call(f->g, s, NWA_ANY, f->ts);
-    nwa_add_return(f->g, s, f->ts, NWA_ANY, f->ts);
-    for (size_t j = 0; j < n; j++)
-      if (st[j].kind == 1) nwa_add_return(f->g, s, q[j], NWA_ANY, f->ts);
+    leaves_like_ts(f, s, st, q, n);
     return s;
   }
   return f->ts;
@@ -398,7 +408,8 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
    * another call site.  Fig. 5 has no transition for that, so G ∩ G_π would
    * lose such runs.  For each call site c, the exits an activation entered
    * from c can reach in G_π — along internal transitions, stepping over
-   * calls to their return address, never through TS — get a return with
+   * calls to their landing and to where π's returns to them landed, never
+   * through TS — get a return with
    * caller c to the state of c's return address (TS when π has none).  Pairs
    * π saw keep only their observed target: a matched return lands at its
    * call's return address, and any other return is rule 12's. */
@@ -426,9 +437,22 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
           nwa_state y = NWA_NONE;
           if (e->from != x) continue;
           if (e->kind == NWA_INTERNAL) y = e->to;
-          else if (e->kind == NWA_CALL)
+          else if (e->kind == NWA_CALL) {
             for (size_t kk = 0; kk < ncallers; kk++)
               if (callers[kk] == x) y = landing[kk];
+            /* and where π's returns to x landed: under SMC the landing is
+             * a surrogate when the code at the return address may change,
+             * but a run that finds the same code there lands in π's state
+             * (rule 4), and goes on through π's states */
+            size_t nr;
+            const uint32_t *rs = nwa_ret_by_pred(f.g, x, &nr);
+            for (size_t r = 0; r < nr; r++) {
+              nwa_state z = nwa_edge_at(f.g, rs[r])->to;
+              if (z == f.ts || z == f.exit || z >= ns || seen[z]) continue;
+              seen[z] = 1;
+              work[nw++] = z;
+            }
+          }
           if (y == NWA_NONE || y == f.ts || y == f.exit || y >= ns || seen[y]) continue;
           seen[y] = 1;
           work[nw++] = y;
@@ -494,11 +518,7 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
       nwa_state s = q[i];
       if (sur[s] == NWA_NONE) {
         sur[s] = new_state(&f, exclude[s] ? exclude[s] : tm_true(tc), true, 0);
-        nwa_add_internal(f.g, sur[s], NWA_ANY, f.ts);
-        nwa_add_call(f.g, sur[s], NWA_ANY, f.ts);
-        nwa_add_return(f.g, sur[s], f.ts, NWA_ANY, f.ts);
-        for (size_t j = 0; j < n; j++)
-          if (st[j].kind == 1) nwa_add_return(f.g, sur[s], q[j], NWA_ANY, f.ts);
+        leaves_like_ts(&f, sur[s], st, q, n);
       }
       if (flow == ISA_FLOW_IJUMP)
         nwa_add_internal(f.g, s, l, sur[s]);
@@ -531,18 +551,38 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
   /* SMC variant (§3.1): a position may continue anywhere unexplored.  Only
    * where the observed successor pins bytes: a run from q[i] whose next
    * instruction is fixed lands in that instruction's only state, or (an
-   * outcome or target π did not see) where rules 7–10 and 12 send it. */
+   * outcome or target π did not see) where rules 7–10 and 12 send it.
+   * The report labels these transitions with the wildcard and sends them to
+   * TS.  Here they carry the position's own letter, since q[i]'s predicate
+   * pins the instruction at its PC (or no run can change it), so every run
+   * there executes it; and they go to a surrogate of TS for the successor
+   * q[i+1] whose predicate is ¬pred(q[i+1]): a run taking the letter lands
+   * in q[i+1] (π's transition) or in a state the surrogate holds, and from
+   * there continues anywhere.  The facts (inv.h) and Pre then see the
+   * step, and a run that cannot leave π's states through it (its next
+   * bytes are known to be the pinned ones) is told apart from one that can. */
   if (smc) {
+    nwa_state *away = malloc(sizeof *away * (nwa_nstates(f.g) ? nwa_nstates(f.g) : 1));
+    if (!away) exit(3);
+    for (size_t s = 0, ns = nwa_nstates(f.g); s < ns; s++) away[s] = NWA_NONE;
     top = 0;
     for (size_t i = 0; i < n; i++) {
       if (i < last && letter_pins(&f, st[i + 1].letter)) {
-        nwa_add_internal(f.g, q[i], NWA_ANY, f.ts);
-        nwa_add_call(f.g, q[i], NWA_ANY, f.ts);
-        nwa_add_return(f.g, q[i], top ? q[stack[top - 1]] : f.ts, NWA_ANY, f.ts);
+        nwa_state nx = q[i + 1];
+        if (away[nx] == NWA_NONE) {
+          nwa_state s = new_state(&f, tm_app1(tc, ISA_OP_LNOT, nwa_pred(f.g, nx)), true, 0);
+          leaves_like_ts(&f, s, st, q, n);
+          away[nx] = s;
+        }
+        nwa_letter l = st[i].letter;
+        if (st[i].kind == 1) nwa_add_call(f.g, q[i], l, away[nx]);
+        else if (st[i].kind == 2) nwa_add_return(f.g, q[i], top ? q[stack[top - 1]] : f.ts, l, away[nx]);
+        else nwa_add_internal(f.g, q[i], l, away[nx]);
       }
       if (st[i].kind == 1) stack[top++] = i;
       else if (st[i].kind == 2 && top) top--;
     }
+    free(away);
   }
   free(sur);
   free(exclude);

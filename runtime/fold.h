@@ -124,8 +124,9 @@ isa_term fd_at_insn(const fd_vocab *v, const fd_smc *smc, uint64_t pc, const uin
  * otherwise states are q_{a,I}, whose predicates pin I's bytes that are not
  * fixed (a state whose bytes are all fixed is q_a: there is only one I at a),
  * with the report's "continue anywhere" transitions from every position whose
- * observed successor pins bytes (only then can a run from it leave π's
- * states), and a call's landing is π's state at the return address when the
+ * observed successor q' pins bytes (only then can a run from it leave π's
+ * states), labelled with the position's letter and leading to a surrogate of
+ * TS with the predicate ¬pred(q') (architecture §9), and a call's landing is π's state at the return address when the
  * instruction there is fixed, a surrogate otherwise.
  * *site receives, per state of the result, the letter with direction 0 of
  * the instruction the state stands for, or 0 for TS, its surrogates and

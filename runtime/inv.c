@@ -67,6 +67,8 @@ struct iv_ctx {
   bool split;        /* transfer2 may split on a conditional move */
   unsigned setmax;   /* vectors kept per (state, context) before they are joined */
   uint64_t *init_known, *init_val;
+  uint64_t *init_ent; /* initial bytes of `mem` (addr << 8 | byte), iv_set_initial_byte */
+  size_t ninit_ent;
   isa_term gfacts;   /* ground_walk: the byte facts it substituted, conjoined (0: none) */
   iv_fixed_fn fixed; /* bytes no run can change (iv_set_fixed), or NULL */
   const void *fixed_ctx;
@@ -312,6 +314,7 @@ void iv_free(iv_ctx *c) {
   fvb_free(&c->b2);
   free(c->init_known);
   free(c->init_val);
+  free(c->init_ent);
   free(c->last);
   free(c->arena);
   free(c->fv);
@@ -336,11 +339,18 @@ void iv_set_fixed(iv_ctx *c, iv_fixed_fn fn, const void *ctx) {
   c->fixed_ctx = ctx;
 }
 
+void iv_set_initial_byte(iv_ctx *c, uint64_t addr, uint8_t byte) {
+  c->init_ent = xa_realloc(c->init_ent, (c->ninit_ent + 1) * sizeof *c->init_ent);
+  c->init_ent[c->ninit_ent++] = (addr & c->amask) << 8 | byte;
+  c->init_set = false;
+}
+
 static uint32_t initial(iv_ctx *c) {
   if (!c->init_set) {
     fvb_clear(c, &c->b);
     wcpy(c->b.known, c->init_known, c->KW);
     wcpy(c->b.val, c->init_val, c->K);
+    for (size_t i = 0; i < c->ninit_ent; i++) ent_set(&c->b, 0, c->init_ent[i] >> 8, (uint8_t)c->init_ent[i]);
     c->init = fvb_intern(c, &c->b);
     c->init_set = true;
   }

@@ -35,7 +35,10 @@
  * pointers.
  *
  * Bytes of loaded pages without write permission (iv_set_fixed) are
- * known everywhere: a store there faults, so no run changes them.
+ * known everywhere: a store there faults, so no run changes them.  Loaded
+ * bytes of writable pages given as initial facts (iv_set_initial_byte: the
+ * code a self-modifying program may rewrite) are known from the boot step
+ * on, like any byte, until a store or a `read` may change them.
  *
  * Disjunctions.  The value of a (state, context) is a set of fact vectors,
  * every state a run can be in there satisfying one of them; up to 32 are
@@ -96,6 +99,10 @@ void iv_free(iv_ctx *c);
 /* The initial state has variable var (a register, `$V`, `$D`, `$ip`) =
  * value in every run.  Call before the first iv_strengthen. */
 void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value);
+
+/* The initial state has byte `byte` of `mem` at addr in every run (a
+ * loaded byte of a writable page).  Call before the first iv_strengthen. */
+void iv_set_initial_byte(iv_ctx *c, uint64_t addr, uint8_t byte);
 
 /* Bytes of `mem` that hold one value in every state of every run: fn
  * returns true and the byte, or false.  The caller vouches for it (dpg: a

@@ -33,7 +33,13 @@
  *       its exit knows the length (a join would know nothing);
  *   (j) a conditional move whose condition is unknown is analysed once per
  *       outcome: a destination that says the register holds neither value
- *       loses its edge, one that says it holds one of them keeps it.
+ *       loses its edge, one that says it holds one of them keeps it;
+ *   (k) initial bytes of writable memory (iv_set_initial_byte, the code a
+ *       self-modifying program rewrites): after a store to one of them the
+ *       others are still known, so a step to a state that says the `ret`
+ *       byte was changed goes, and so does one that says the stored byte is
+ *       the old one; after a store through an unknown pointer nothing is
+ *       known and such an edge stays.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,6 +385,38 @@ int main(void) {
     CHECK(excludes(a, seven, ECX, 8));
     nwa_free(a);
     iv_free(c);
+  }
+
+  /* (k) */
+  {
+    static const uint8_t code[] = {0xb8, 0x00, 0x00, 0x00, 0x00, 0xc3}; /* at 0x6000: mov eax,0; ret */
+    static const uint8_t movb[] = {0xc6, 0x05, 0x01, 0x60, 0x00, 0x00, 0x01}; /* mov byte [0x6001], 1 */
+    static const uint8_t mov_ecx_al[] = {0x88, 0x01};                           /* 0x1007: mov [ecx], al */
+    for (int seeded = 0; seeded < 2; seeded++) {
+      iv_ctx *c = new_ctx();
+      if (seeded)
+        for (unsigned i = 0; i < sizeof code; i++) iv_set_initial_byte(c, 0x6000 + i, code[i]);
+      nwa *a = nwa_new(tc);
+      isa_term b_ret = tm_app2(tc, ISA_OP_EQ, membyte(0x6005), tm_const(tc, 0xc3, 32));
+      isa_term b_imm1 = tm_app2(tc, ISA_OP_EQ, membyte(0x6001), tm_const(tc, 1, 32));
+      nwa_state k0 = boot(a, at(0x1000));
+      nwa_state k1 = nwa_add_state(a, at(0x1007), false);
+      nwa_state changed = nwa_add_state(a, tm_app1(tc, ISA_OP_LNOT, b_ret), true);
+      nwa_state old_imm = nwa_add_state(a, and2(at(0x1007), tm_app1(tc, ISA_OP_LNOT, b_imm1)), false);
+      nwa_state k2 = nwa_add_state(a, at(0x1009), false);
+      nwa_state changed2 = nwa_add_state(a, tm_app1(tc, ISA_OP_LNOT, b_ret), true);
+      nwa_letter lmovb = letter(0x1000, movb, sizeof movb, 0), lst = letter(0x1007, mov_ecx_al, 2, 0);
+      nwa_add_internal(a, k0, lmovb, k1);
+      nwa_add_internal(a, k0, lmovb, changed);
+      nwa_add_internal(a, k0, lmovb, old_imm);
+      nwa_add_internal(a, k1, lst, k2);
+      nwa_add_internal(a, k1, lst, changed2);
+      size_t e_changed = 2, e_old = 3, e_changed2 = 5;
+      CHECK(iv_strengthen(c, a, &st));
+      CHECK(nwa_edge_at(a, e_changed)->dead == seeded && nwa_edge_at(a, e_old)->dead && !nwa_edge_at(a, e_changed2)->dead);
+      nwa_free(a);
+      iv_free(c);
+    }
   }
 
   fd_letters_free(L);

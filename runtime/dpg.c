@@ -28,7 +28,7 @@
  * step is removed when no initial state satisfies its destination. */
 #define DPG_BOOT 0xFFFFFFFEu
 #define IV_SHARE 0.15 /* of the time for proving facts over G, but for each new G */
-#define IV_CODE_BYTES 256 /* initial facts about writable code (SMC), in bytes */
+#define IV_CODE_BYTES (1u << 20) /* initial facts about writable code (SMC), in bytes */
 #define BATCH 64 /* states a batch of frontier steps may touch between analyses */
 
 static void add_boot(nwa *a, tm_ctx *tc) {
@@ -2278,15 +2278,16 @@ void dpg_run(dpg *g, dpg_result *r) {
       /* the loaded bytes of writable, executable segments: the code a
        * self-modifying program may rewrite, whose facts say which
        * instruction a run meets there (§9).  Whole segments, up to
-       * IV_CODE_BYTES in all: each known byte is an entry of every fact
-       * vector until a store forgets it */
+       * IV_CODE_BYTES in all (8 bytes of memory each): the facts' initial
+       * layer, which every vector shares until a store changes a byte of
+       * it or one to an unknown address drops it */
       size_t budget = IV_CODE_BYTES;
       for (size_t i = 0; i < g->img->nsegs; i++) {
         const el_segment *sg = &g->img->segs[i];
         if (!(sg->perms & MEM_W) || !(sg->perms & MEM_X)) continue;
         if (sg->memsz > budget) {
           if (getenv("MCVETO_DPG_DEBUG"))
-            fprintf(stderr, "facts: the %llu bytes of the writable code at 0x%llx are not initial facts (over %d)\n",
+            fprintf(stderr, "facts: the %llu bytes of the writable code at 0x%llx are not initial facts (over %u)\n",
                     (unsigned long long)sg->memsz, (unsigned long long)sg->vaddr, IV_CODE_BYTES);
           continue;
         }

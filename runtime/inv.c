@@ -14,16 +14,25 @@
 #define IV_SETMAX 32      /* fact vectors per (state, context) before they are joined */
 
 /* A fact vector under construction: K scalar slots, and the known bytes of
- * `mem` and `$A` as sorted (address << 8 | byte) entries. */
+ * `mem` and `$A` as sorted (address << 8 | byte) entries.  Bytes of `mem`
+ * may also come from the initial layer (iv_set_initial_byte, shared by all
+ * vectors): while `layer` is set, a byte of the layer with no entry and no
+ * hole (ent[2]: addresses, byte 0) still holds its initial value.
+ * Canonical form, so that equal facts intern to one id: an entry never
+ * repeats the layer's byte where the layer holds, holes are only at the
+ * layer's addresses without an entry, and no layer means no holes. */
 typedef struct fvb {
   uint64_t *known; /* bitmap, KW words */
   uint64_t *val;
-  uint64_t *ent[2];
-  size_t nent[2], capent[2];
+  uint64_t *ent[3];
+  size_t nent[3], capent[3];
+  bool layer;
 } fvb;
 
-/* Interned vectors live in one arena of words: [known KW][val K][n0][n1]
- * [entries of mem][entries of $A].  Id 0 is ⊥ (no run), id 1 knows nothing. */
+/* Interned vectors live in one arena of words: [known KW][val K][n0][n1][n2]
+ * [layer][entries of mem][entries of $A][holes].  Id 0 is ⊥ (no run), id 1
+ * knows nothing. */
+#define HDR 4 /* the words after known and val: n0, n1, n2, layer */
 typedef struct fvrec { size_t off, len; uint64_t hash; } fvrec;
 
 typedef struct pp_ent { pre_post pp; bool ok; } pp_ent;
@@ -67,8 +76,8 @@ struct iv_ctx {
   bool split;        /* transfer2 may split on a conditional move */
   unsigned setmax;   /* vectors kept per (state, context) before they are joined */
   uint64_t *init_known, *init_val;
-  uint64_t *init_ent; /* initial bytes of `mem` (addr << 8 | byte), iv_set_initial_byte */
-  size_t ninit_ent;
+  uint64_t *init_ent; /* the initial layer of `mem` (addr << 8 | byte), iv_set_initial_byte */
+  size_t ninit_ent, capinit_ent;
   isa_term gfacts;   /* ground_walk: the byte facts it substituted, conjoined (0: none) */
   iv_fixed_fn fixed; /* bytes no run can change (iv_set_fixed), or NULL */
   const void *fixed_ctx;
@@ -101,6 +110,7 @@ static void fvb_free(fvb *b) {
   free(b->val);
   free(b->ent[0]);
   free(b->ent[1]);
+  free(b->ent[2]);
 }
 
 static bool fvb_has(const iv_ctx *c, const fvb *b, unsigned s) {
@@ -129,13 +139,14 @@ static void fvb_load(iv_ctx *c, fvb *b, uint32_t id) {
   const uint64_t *w = fv_words(c, id);
   wcpy(b->known, w, c->KW);
   wcpy(b->val, w + c->KW, c->K);
-  size_t n0 = w[c->KW + c->K], n1 = w[c->KW + c->K + 1];
-  const uint64_t *e = w + c->KW + c->K + 2;
-  ent_reserve(b, 0, n0);
-  ent_reserve(b, 1, n1);
-  wcpy(b->ent[0], e, n0);
-  wcpy(b->ent[1], e + n0, n1);
-  b->nent[0] = n0, b->nent[1] = n1;
+  const uint64_t *h = w + c->KW + c->K, *e = h + HDR;
+  for (int a = 0; a < 3; a++) {
+    ent_reserve(b, a, h[a]);
+    wcpy(b->ent[a], e, h[a]);
+    b->nent[a] = h[a];
+    e += h[a];
+  }
+  b->layer = h[3];
 }
 
 static bool fv_same(const iv_ctx *c, uint32_t id, const uint64_t *w, size_t len) {
@@ -160,7 +171,7 @@ static void rehash_fv(iv_ctx *c) {
 static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
   for (unsigned s = 0; s < c->K; s++)
     if (!fvb_has(c, b, s)) b->val[s] = 0;
-  size_t len = c->KW + c->K + 2 + b->nent[0] + b->nent[1];
+  size_t len = c->KW + c->K + HDR + b->nent[0] + b->nent[1] + b->nent[2];
   if (c->narena + len > c->caparena) {
     c->caparena = (c->narena + len) * 2;
     c->arena = xa_realloc(c->arena, c->caparena * sizeof *c->arena);
@@ -168,10 +179,13 @@ static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
   uint64_t *w = c->arena + c->narena; /* written in place; kept only if new */
   wcpy(w, b->known, c->KW);
   wcpy(w + c->KW, b->val, c->K);
-  w[c->KW + c->K] = b->nent[0];
-  w[c->KW + c->K + 1] = b->nent[1];
-  wcpy(w + c->KW + c->K + 2, b->ent[0], b->nent[0]);
-  wcpy(w + c->KW + c->K + 2 + b->nent[0], b->ent[1], b->nent[1]);
+  uint64_t *hd = w + c->KW + c->K, *e = hd + HDR;
+  for (int a = 0; a < 3; a++) {
+    hd[a] = b->nent[a];
+    wcpy(e, b->ent[a], b->nent[a]);
+    e += b->nent[a];
+  }
+  hd[3] = b->layer;
   uint64_t h = 0x12345;
   for (size_t i = 0; i < len; i++) h = mix(h, w[i]);
   h |= 1;
@@ -199,7 +213,8 @@ static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
 
 static void fvb_clear(iv_ctx *c, fvb *b) {
   memset(b->known, 0, c->KW * sizeof *b->known);
-  b->nent[0] = b->nent[1] = 0;
+  b->nent[0] = b->nent[1] = b->nent[2] = 0;
+  b->layer = false;
 }
 
 /* Entry lookup / update in sorted entries of array a (0 mem, 1 $A). */
@@ -221,17 +236,19 @@ static void ent_forget(fvb *b, int a, uint64_t addr) {
   b->nent[a]--;
 }
 
-static void ent_set(fvb *b, int a, uint64_t addr, uint8_t byte) {
+/* Set the entry; false if there is no room (MAXENT) and it was not set. */
+static bool ent_set(fvb *b, int a, uint64_t addr, uint8_t byte) {
   size_t p;
   if (ent_find(b, a, addr, &p)) {
     b->ent[a][p] = addr << 8 | byte;
-    return;
+    return true;
   }
-  if (b->nent[a] >= MAXENT) return; /* forgetting is always sound */
+  if (b->nent[a] >= MAXENT) return false;
   ent_reserve(b, a, b->nent[a] + 1);
   if (b->nent[a] - p) memmove(b->ent[a] + p + 1, b->ent[a] + p, (b->nent[a] - p) * sizeof *b->ent[a]);
   b->ent[a][p] = addr << 8 | byte;
   b->nent[a]++;
+  return true;
 }
 
 /* ---- the vocabulary's slots -------------------------------------------- */
@@ -340,9 +357,17 @@ void iv_set_fixed(iv_ctx *c, iv_fixed_fn fn, const void *ctx) {
 }
 
 void iv_set_initial_byte(iv_ctx *c, uint64_t addr, uint8_t byte) {
-  c->init_ent = xa_realloc(c->init_ent, (c->ninit_ent + 1) * sizeof *c->init_ent);
+  if (c->ninit_ent == c->capinit_ent) {
+    c->capinit_ent = c->capinit_ent ? c->capinit_ent * 2 : 256;
+    c->init_ent = xa_realloc(c->init_ent, c->capinit_ent * sizeof *c->init_ent);
+  }
   c->init_ent[c->ninit_ent++] = (addr & c->amask) << 8 | byte;
   c->init_set = false;
+}
+
+static int cmp_ent(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a >> 8, y = *(const uint64_t *)b >> 8;
+  return x < y ? -1 : x > y;
 }
 
 static uint32_t initial(iv_ctx *c) {
@@ -350,11 +375,128 @@ static uint32_t initial(iv_ctx *c) {
     fvb_clear(c, &c->b);
     wcpy(c->b.known, c->init_known, c->KW);
     wcpy(c->b.val, c->init_val, c->K);
-    for (size_t i = 0; i < c->ninit_ent; i++) ent_set(&c->b, 0, c->init_ent[i] >> 8, (uint8_t)c->init_ent[i]);
+    if (c->ninit_ent) { /* the layer: sorted, one byte per address (the last given) */
+      qsort(c->init_ent, c->ninit_ent, sizeof *c->init_ent, cmp_ent);
+      size_t k = 0;
+      for (size_t i = 0; i < c->ninit_ent; i++) {
+        if (k && (c->init_ent[k - 1] >> 8) == (c->init_ent[i] >> 8)) k--;
+        c->init_ent[k++] = c->init_ent[i];
+      }
+      c->ninit_ent = k;
+      c->b.layer = true;
+    }
     c->init = fvb_intern(c, &c->b);
     c->init_set = true;
   }
   return c->init;
+}
+
+/* ---- `mem`: entries over the initial layer ------------------------------ */
+
+/* The layer's byte at addr (c->init_ent, sorted by initial()). */
+static bool layer_get(const iv_ctx *c, uint64_t addr, uint8_t *byte) {
+  size_t lo = 0, hi = c->ninit_ent;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if ((c->init_ent[mid] >> 8) < addr) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == c->ninit_ent || (c->init_ent[lo] >> 8) != addr) return false;
+  *byte = (uint8_t)c->init_ent[lo];
+  return true;
+}
+
+/* The byte of `mem` at addr that b knows, from an entry or the layer. */
+static bool mem_get(const iv_ctx *c, const fvb *b, uint64_t addr, uint8_t *byte) {
+  size_t p;
+  if (ent_find(b, 0, addr, &p)) {
+    *byte = (uint8_t)b->ent[0][p];
+    return true;
+  }
+  return b->layer && !ent_find(b, 2, addr, &p) && layer_get(c, addr, byte);
+}
+
+static void mem_forget_all(fvb *b) {
+  b->nent[0] = b->nent[2] = 0;
+  b->layer = false;
+}
+
+/* The layer no longer holds at addr (a byte of it with no entry).  Should
+ * the holes be full, the layer goes: knowing less is always sound. */
+static void mem_hole(fvb *b, uint64_t addr) {
+  if (!ent_set(b, 2, addr, 0)) {
+    b->layer = false;
+    b->nent[2] = 0;
+  }
+}
+
+static void mem_forget(const iv_ctx *c, fvb *b, uint64_t addr) {
+  uint8_t lb;
+  ent_forget(b, 0, addr);
+  if (b->layer && layer_get(c, addr, &lb)) mem_hole(b, addr);
+}
+
+static void mem_set(const iv_ctx *c, fvb *b, uint64_t addr, uint8_t v) {
+  uint8_t lb;
+  bool inl = b->layer && layer_get(c, addr, &lb);
+  if (inl) {
+    ent_forget(b, 2, addr);
+    if (v == lb) { /* the layer says it */
+      ent_forget(b, 0, addr);
+      return;
+    }
+  }
+  if (!ent_set(b, 0, addr, v)) { /* no room: not known, and not the layer's byte either */
+    ent_forget(b, 0, addr);
+    if (inl) mem_hole(b, addr);
+  }
+}
+
+/* dst's `mem` := src's. */
+static void mem_copy(fvb *dst, const fvb *src) {
+  for (int a = 0; a < 3; a += 2) {
+    ent_reserve(dst, a, src->nent[a]);
+    wcpy(dst->ent[a], src->ent[a], src->nent[a]);
+    dst->nent[a] = src->nent[a];
+  }
+  dst->layer = src->layer;
+}
+
+/* x := the join of x's and y's `mem` (a byte is known where both know it,
+ * the same), in canonical form. */
+static void mem_join(const iv_ctx *c, fvb *x, const fvb *y) {
+  bool layer = x->layer && y->layer;
+  size_t cap = x->nent[0] + y->nent[0] + x->nent[2] + y->nent[2] + 1;
+  uint64_t *ent = xa_realloc(NULL, cap * sizeof *ent), *hole = xa_realloc(NULL, cap * sizeof *hole);
+  size_t ne = 0, nh = 0;
+  /* every address either lists, in order */
+  const uint64_t *l[4] = {x->ent[0], y->ent[0], x->ent[2], y->ent[2]};
+  size_t n[4] = {x->nent[0], y->nent[0], layer ? x->nent[2] : 0, layer ? y->nent[2] : 0}, i[4] = {0, 0, 0, 0};
+  for (;;) {
+    uint64_t addr = UINT64_MAX;
+    for (int k = 0; k < 4; k++)
+      if (i[k] < n[k] && (l[k][i[k]] >> 8) < addr) addr = l[k][i[k]] >> 8;
+    if (addr == UINT64_MAX) break;
+    for (int k = 0; k < 4; k++)
+      if (i[k] < n[k] && (l[k][i[k]] >> 8) == addr) i[k]++;
+    uint8_t vx, vy, lb;
+    bool kx = mem_get(c, x, addr, &vx), ky = mem_get(c, y, addr, &vy);
+    bool inl = layer && layer_get(c, addr, &lb);
+    if (kx && ky && vx == vy) {
+      if (!(inl && vx == lb)) ent[ne++] = addr << 8 | vx;
+    } else if (inl)
+      hole[nh++] = addr << 8;
+  }
+  if (nh > MAXENT) layer = false, nh = 0;
+  ent_reserve(x, 0, ne);
+  wcpy(x->ent[0], ent, ne);
+  x->nent[0] = ne;
+  ent_reserve(x, 2, nh);
+  wcpy(x->ent[2], hole, nh);
+  x->nent[2] = layer ? nh : 0;
+  x->layer = layer;
+  free(ent);
+  free(hole);
 }
 
 /* ---- partial evaluation ------------------------------------------------ */
@@ -393,9 +535,9 @@ static isa_term pe_byte(iv_ctx *c, const fvb *in, isa_term arr, uint64_t addr) {
       arr = tm_arg(tc, arr, cv ? 1 : 2);
     } else if (arr == c->v->mem || arr == c->v->A) {
       size_t p;
-      int a = arr == c->v->A;
-      if (!ent_find(in, a, addr, &p)) return a ? 0 : fixed_byte(c, addr);
-      return tm_const(tc, in->ent[a][p] & 0xff, 8);
+      uint8_t byte;
+      if (arr == c->v->mem) return mem_get(c, in, addr, &byte) ? tm_const(tc, byte, 8) : fixed_byte(c, addr);
+      return ent_find(in, 1, addr, &p) ? tm_const(tc, in->ent[1][p] & 0xff, 8) : 0;
     } else
       return 0;
   }
@@ -486,7 +628,8 @@ static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, 
     y = tm_arg(tc, y, 0);
   }
   if (y != base) { /* not a plain chain of stores: forget the array */
-    out->nent[a] = 0;
+    if (a) out->nent[1] = 0;
+    else mem_forget_all(out);
     return;
   }
   while (n) {
@@ -494,13 +637,17 @@ static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, 
     isa_term ad = pe(c, in, tm_arg(tc, s, 1)), val = pe(c, in, tm_arg(tc, s, 2));
     uint64_t av, vv;
     if (!ad || !tm_is_const(tc, ad, &av)) {
-      out->nent[a] = 0;
+      if (a) out->nent[1] = 0;
+      else mem_forget_all(out);
       continue;
     }
     av &= c->amask;
     if (!a && fixed_byte(c, av)) continue; /* such a store faults: no run completes the step */
-    if (val && tm_is_const(tc, val, &vv)) ent_set(out, a, av, (uint8_t)vv);
-    else ent_forget(out, a, av);
+    bool known = val && tm_is_const(tc, val, &vv);
+    if (a && known) ent_set(out, 1, av, (uint8_t)vv);
+    else if (a) ent_forget(out, 1, av);
+    else if (known) mem_set(c, out, av, (uint8_t)vv);
+    else mem_forget(c, out, av);
   }
 }
 
@@ -545,9 +692,7 @@ static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_ter
     if (e && tm_is_const(tc, e, &x)) fvb_set(&c->b2, s, x);
   }
   /* memory: start from what is known and apply the stores */
-  ent_reserve(&c->b2, 0, c->b.nent[0]);
-  wcpy(c->b2.ent[0], c->b.ent[0], c->b.nent[0]);
-  c->b2.nent[0] = c->b.nent[0];
+  mem_copy(&c->b2, &c->b);
   ent_reserve(&c->b2, 1, c->b.nent[1]);
   wcpy(c->b2.ent[1], c->b.ent[1], c->b.nent[1]);
   c->b2.nent[1] = c->b.nent[1];
@@ -564,9 +709,9 @@ static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_ter
         bounded = kk && tm_is_const(tc, kk, &nv);
       }
       if (lo && tm_is_const(tc, lo, &lv) && bounded && nv <= 4 * MAXENT) {
-        for (uint64_t i = 0; i < nv; i++) ent_forget(&c->b2, 0, (lv + i) & c->amask);
+        for (uint64_t i = 0; i < nv; i++) mem_forget(c, &c->b2, (lv + i) & c->amask);
       } else
-        c->b2.nent[0] = 0;
+        mem_forget_all(&c->b2);
     }
   }
   return fvb_intern(c, &c->b2);
@@ -662,7 +807,8 @@ static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b) {
   fvb_load(c, &c->b2, b);
   for (unsigned s = 0; s < c->K; s++)
     if (fvb_has(c, &c->b, s) && (!fvb_has(c, &c->b2, s) || c->b.val[s] != c->b2.val[s])) fvb_forget(&c->b, s);
-  for (int ar = 0; ar < 2; ar++) { /* entries present and equal in both */
+  mem_join(c, &c->b, &c->b2);
+  for (int ar = 1; ar < 2; ar++) { /* entries of $A present and equal in both */
     size_t i = 0, j = 0, k = 0;
     while (i < c->b.nent[ar] && j < c->b2.nent[ar]) {
       uint64_t x = c->b.ent[ar][i], y = c->b2.ent[ar][j];
@@ -802,9 +948,12 @@ static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
     uint64_t av;
     size_t p;
     isa_term fb;
-    if (k == ISA_OP_SELECT && (a[0] == c->v->mem || a[0] == c->v->A) && tm_is_const(tc, a[1], &av) &&
-        ent_find(f, a[0] == c->v->A, av & c->amask, &p)) {
-      r = tm_const(tc, f->ent[a[0] == c->v->A][p] & 0xff, 8);
+    uint8_t kb;
+    bool sel_known = k == ISA_OP_SELECT && tm_is_const(tc, a[1], &av) &&
+                     ((a[0] == c->v->mem && mem_get(c, f, av & c->amask, &kb)) ||
+                      (a[0] == c->v->A && ent_find(f, 1, av & c->amask, &p) && ((kb = (uint8_t)f->ent[1][p]), true)));
+    if (sel_known) {
+      r = tm_const(tc, kb, 8);
       /* the result says the byte is r only with this conjunct: a state the
        * facts do not describe (a run in another copy of s's address) must
        * not satisfy it (witnesses are marked by evaluation) */

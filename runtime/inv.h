@@ -38,7 +38,11 @@
  * known everywhere: a store there faults, so no run changes them.  Loaded
  * bytes of writable pages given as initial facts (iv_set_initial_byte: the
  * code a self-modifying program may rewrite) are known from the boot step
- * on, like any byte, until a store or a `read` may change them.
+ * on, like any byte, until a store or a `read` may change them.  They form
+ * a layer that all vectors share: a vector records only the bytes where it
+ * differs from the layer (a known other value, or a hole where it knows
+ * none), and a store to an unknown address drops the layer, so there is no
+ * limit on the layer's size as there is on a vector's own bytes.
  *
  * Disjunctions.  The value of a (state, context) is a set of fact vectors,
  * every state a run can be in there satisfying one of them; up to 32 are

@@ -39,7 +39,11 @@
  *       others are still known, so a step to a state that says the `ret`
  *       byte was changed goes, and so does one that says the stored byte is
  *       the old one; after a store through an unknown pointer nothing is
- *       known and such an edge stays.
+ *       known and such an edge stays;
+ *   (l) a layer of initial bytes larger than a vector's entries (3000
+ *       bytes): two paths that store different values to one of them join
+ *       into "that byte unknown, every other still known", the last byte
+ *       included.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -417,6 +421,49 @@ int main(void) {
       nwa_free(a);
       iv_free(c);
     }
+  }
+
+  /* (l) */
+  {
+    static const uint8_t movb1[] = {0xc6, 0x05, 0x01, 0x60, 0x00, 0x00, 0x01}; /* mov byte [0x6001], 1 */
+    static const uint8_t movb2[] = {0xc6, 0x05, 0x01, 0x60, 0x00, 0x00, 0x02}; /* mov byte [0x6001], 2 */
+    static const uint8_t nop[] = {0x90};
+    enum { NL = 3000 };
+    iv_ctx *c = new_ctx();
+    for (unsigned i = 0; i < NL; i++) iv_set_initial_byte(c, 0x6000 + i, (uint8_t)(i * 7 + 1));
+    nwa *a = nwa_new(tc);
+    isa_term last_changed =
+        tm_app1(tc, ISA_OP_LNOT, tm_app2(tc, ISA_OP_EQ, membyte(0x6000 + NL - 1), tm_const(tc, (uint8_t)((NL - 1) * 7 + 1), 32)));
+    isa_term b1_is1 = tm_app2(tc, ISA_OP_EQ, membyte(0x6001), tm_const(tc, 1, 32));
+    isa_term b1_is8 = tm_app2(tc, ISA_OP_EQ, membyte(0x6001), tm_const(tc, 8, 32)); /* its initial byte */
+    nwa_state l0 = boot(a, at(0x1000));
+    /* l1 mentions both bytes, so that its strengthened predicate shows the
+     * join of its two vectors (one per path) */
+    uint8_t vlast = (uint8_t)((NL - 1) * 7 + 1);
+    isa_term last_is = tm_app2(tc, ISA_OP_EQ, membyte(0x6000 + NL - 1), tm_const(tc, vlast, 32));
+    isa_term b1_is2 = tm_app2(tc, ISA_OP_EQ, membyte(0x6001), tm_const(tc, 2, 32));
+    nwa_state l1 = nwa_add_state(
+        a, and2(at(0x1007), and2(tm_app2(tc, ISA_OP_LOR, last_is, eq(EAX, 7)), tm_app2(tc, ISA_OP_LOR, b1_is1, b1_is2))),
+        false);
+    nwa_state far = nwa_add_state(a, and2(at(0x1008), last_changed), false);
+    nwa_state one = nwa_add_state(a, and2(at(0x1008), b1_is1), false);
+    nwa_state init = nwa_add_state(a, and2(at(0x1008), b1_is8), false);
+    nwa_add_internal(a, l0, letter(0x1000, movb1, sizeof movb1, 0), l1);
+    nwa_add_internal(a, l0, letter(0x1000, movb2, sizeof movb2, 0), l1);
+    nwa_letter lnop = letter(0x1007, nop, 1, 0);
+    nwa_add_internal(a, l1, lnop, far);
+    nwa_add_internal(a, l1, lnop, one);
+    nwa_add_internal(a, l1, lnop, init);
+    size_t e_far = 3, e_one = 4, e_init = 5;
+    CHECK(iv_strengthen(c, a, &st));
+    CHECK(nwa_edge_at(a, e_far)->dead && !nwa_edge_at(a, e_one)->dead && nwa_edge_at(a, e_init)->dead);
+    /* the join: the last byte known (a conjunct now), 0x6001 not (a hole) */
+    isa_term sel[2] = {V.mem, tm_const(tc, 0x6000 + NL - 1, 32)};
+    isa_term last_other = tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, (uint8_t)(vlast + 1), 8));
+    CHECK(tm_conj_contradicts(tc, nwa_pred(a, l1), last_other));
+    CHECK(!tm_conj_contradicts(tc, nwa_pred(a, l1), b1_is1) && !tm_conj_contradicts(tc, nwa_pred(a, l1), b1_is2));
+    nwa_free(a);
+    iv_free(c);
   }
 
   fd_letters_free(L);

@@ -45,6 +45,12 @@
 #                    of the time; 340 on x86 and 390 on PowerPC without,
 #                    which refined nondet_uchar's body once per caller
 #                    predicate)
+#   rwx-image        safe_clamp and magic32_reach linked with -N (one
+#                    writable, executable image: every instruction folded the
+#                    self-modifying way) -> 0 within 100 iterations, and 10:
+#                    the facts know the loaded code (an initial layer shared
+#                    by the fact vectors; unknown at 30 s when they knew only
+#                    the first 256 bytes of writable code)
 #   wasted-runs      x86 safe_clamp -O2, --max-iterations 800 -> 0 or 20 with
 #                    at most 40 concrete runs: solver models agree with the
 #                    runs on unmapped memory, and a model that failed to cross
@@ -108,6 +114,18 @@ build() { # NAME -> $work/NAME.$isa.$level
 }
 
 case $case in
+    rwx-image)
+        for p in safe_clamp magic32_reach; do
+            errs=$("$cc" --isa "$isa" "-$level" -Wall -Wextra -Werror -Wl,-N -Wl,--no-warn-rwx-segments \
+                "$here/programs/$p.c" -o "$work/$p.N.$isa.$level" 2>&1)
+            [ $? -eq 0 ] && [ -z "$errs" ] || { printf '%s\n' "$errs"; echo "FAIL build $p with -N"; exit 1; }
+            "${STRIP%strip}readelf" -lW "$work/$p.N.$isa.$level" | grep -q ' RWE ' ||
+                { echo "FAIL $p with -N: no writable, executable segment"; fails=$((fails + 1)); }
+        done
+        expect "$isa safe_clamp -N" 0 "$work/safe_clamp.N.$isa.$level" --target reach_error \
+            --max-iterations 100 --timeout 100 --json
+        expect "$isa magic32_reach -N" 10 "$work/magic32_reach.N.$isa.$level" --target reach_error --timeout 100 --json
+        ;;
     unknown-symbol)
         build loop_bound_safe
         bin=$work/loop_bound_safe.$isa.$level

@@ -217,7 +217,8 @@ static void fvb_clear(iv_ctx *c, fvb *b) {
   b->layer = false;
 }
 
-/* Entry lookup / update in sorted entries of array a (0 mem, 1 $A). */
+/* Entry lookup / update in sorted entries of list a (0 mem, 1 $A, 2 holes in
+ * the layer of mem). */
 static bool ent_find(const fvb *b, int a, uint64_t addr, size_t *pos) {
   size_t lo = 0, hi = b->nent[a];
   while (lo < hi) {
@@ -375,7 +376,7 @@ static uint32_t initial(iv_ctx *c) {
     fvb_clear(c, &c->b);
     wcpy(c->b.known, c->init_known, c->KW);
     wcpy(c->b.val, c->init_val, c->K);
-    if (c->ninit_ent) { /* the layer: sorted, one byte per address (the last given) */
+    if (c->ninit_ent) { /* the layer: sorted, one entry per address (given twice: either) */
       qsort(c->init_ent, c->ninit_ent, sizeof *c->init_ent, cmp_ent);
       size_t k = 0;
       for (size_t i = 0; i < c->ninit_ent; i++) {

@@ -105,7 +105,8 @@ void iv_free(iv_ctx *c);
 void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value);
 
 /* The initial state has byte `byte` of `mem` at addr in every run (a
- * loaded byte of a writable page).  Call before the first iv_strengthen. */
+ * loaded byte of a writable page).  Give each address once.  Call before
+ * the first iv_strengthen. */
 void iv_set_initial_byte(iv_ctx *c, uint64_t addr, uint8_t byte);
 
 /* Bytes of `mem` that hold one value in every state of every run: fn

@@ -463,9 +463,26 @@ static void mem_copy(fvb *dst, const fvb *src) {
   dst->layer = src->layer;
 }
 
+/* x's list a := the entries present and equal in x's and y's (in place). */
+static void ent_intersect(fvb *x, const fvb *y, int a) {
+  size_t i = 0, j = 0, k = 0;
+  while (i < x->nent[a] && j < y->nent[a]) {
+    uint64_t u = x->ent[a][i], w = y->ent[a][j];
+    if (u == w) x->ent[a][k++] = u, i++, j++;
+    else if ((u >> 8) < (w >> 8)) i++;
+    else if ((w >> 8) < (u >> 8)) j++;
+    else i++, j++;
+  }
+  x->nent[a] = k;
+}
+
 /* x := the join of x's and y's `mem` (a byte is known where both know it,
  * the same), in canonical form. */
 static void mem_join(const iv_ctx *c, fvb *x, const fvb *y) {
+  if (!x->layer && !y->layer) { /* the usual case: entries alone */
+    ent_intersect(x, y, 0);
+    return;
+  }
   bool layer = x->layer && y->layer;
   size_t cap = x->nent[0] + y->nent[0] + x->nent[2] + y->nent[2] + 1;
   uint64_t *ent = xa_realloc(NULL, cap * sizeof *ent), *hole = xa_realloc(NULL, cap * sizeof *hole);
@@ -809,17 +826,7 @@ static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b) {
   for (unsigned s = 0; s < c->K; s++)
     if (fvb_has(c, &c->b, s) && (!fvb_has(c, &c->b2, s) || c->b.val[s] != c->b2.val[s])) fvb_forget(&c->b, s);
   mem_join(c, &c->b, &c->b2);
-  for (int ar = 1; ar < 2; ar++) { /* entries of $A present and equal in both */
-    size_t i = 0, j = 0, k = 0;
-    while (i < c->b.nent[ar] && j < c->b2.nent[ar]) {
-      uint64_t x = c->b.ent[ar][i], y = c->b2.ent[ar][j];
-      if (x == y) c->b.ent[ar][k++] = x, i++, j++;
-      else if ((x >> 8) < (y >> 8)) i++;
-      else if ((y >> 8) < (x >> 8)) j++;
-      else i++, j++;
-    }
-    c->b.nent[ar] = k;
-  }
+  ent_intersect(&c->b, &c->b2, 1);
   uint32_t out = fvb_intern(c, &c->b);
   ht_put(&c->jmemo, key, out);
   return out;

@@ -970,15 +970,16 @@ typedef struct at {
   uint64_t pc;
   ins i;
 } at;
+/* The table's instruction at pc (the test's own data: none is a bug). */
+static ins ins_at(const at *tab, size_t ntab, uint64_t pc) {
+  for (size_t j = 0; j < ntab; j++)
+    if (tab[j].pc == pc) return tab[j].i;
+  fprintf(stderr, "t_fold: no instruction at 0x%llx in the table\n", (unsigned long long)pc);
+  exit(1);
+}
 static size_t run_of(const at *tab, size_t ntab, const uint64_t *pcs, size_t n, fd_step *out) {
   for (size_t k = 0; k < n; k++) {
-    size_t j = 0;
-    while (j < ntab && tab[j].pc != pcs[k]) j++;
-    if (j == ntab) {
-      fprintf(stderr, "t_fold: no instruction at 0x%llx in the table\n", (unsigned long long)pcs[k]);
-      exit(1);
-    }
-    ins i = tab[j].i;
+    ins i = ins_at(tab, ntab, pcs[k]);
     uint32_t id = insn_id(D, pcs[k], i);
     unsigned dir = k + 1 < n ? fd_direction(D, id, pcs[k], i.len, pcs[k + 1], 0) : 0;
     isa_flow fl = D->insns[id].flow;
@@ -1171,10 +1172,7 @@ static void t_ppc_recursion(void) {
 #define CALLH_2005 INS(0xE8, 0xF6, 0x1F, 0x00, 0x00) /* at 0x2005: call 0x4000 */
 /* The state of the instruction at pc in tab, found by Q (qa or qai). */
 static nwa_state state_at(fx *f, const at *tab, size_t ntab, uint64_t pc, nwa_state (*Q)(fx *, uint64_t, ins)) {
-  for (size_t k = 0; k < ntab; k++)
-    if (tab[k].pc == pc) return Q(f, pc, tab[k].i);
-  fprintf(stderr, "t_fold: no instruction at 0x%llx in the table\n", (unsigned long long)pc);
-  exit(1);
+  return Q(f, pc, ins_at(tab, ntab, pc));
 }
 static void t_two_callees(void) {
   use_isa(&x86_isa_desc);

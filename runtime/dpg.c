@@ -267,6 +267,7 @@ typedef struct sim {
   sset *frames;
   size_t nframes, capframes;
   bool lost;        /* the run left G: a bug */
+  bool inv_bad;     /* debugging: a state the facts do not cover was reported */
   uint64_t lost_pc;
   uint64_t mpos;    /* the memo's number of the current position; 0: no memo */
 } sim;
@@ -375,6 +376,16 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   sset t = S->cur;
   S->cur = S->next;
   S->next = t;
+  if (g->iv && getenv("MCVETO_CHECK_INV") && !S->inv_bad) {
+    tm_env env = cenv_env(&S->c);
+    for (size_t i = 0; i < S->cur.n && !S->inv_bad; i++)
+      if (iv_debug_covers(g->iv, S->cur.v[i], &env) == 0) {
+        fprintf(stderr, "inv: trace %u step %llu pc 0x%llx: state n%u not covered by its facts\n", S->trace,
+                (unsigned long long)step, (unsigned long long)fs->pc, S->cur.v[i]);
+        S->inv_bad = true;
+      }
+    tm_eval_begin(g->tc);
+  }
   if (!S->cur.n && getenv("MCVETO_DPG_DEBUG")) {
     fprintf(stderr, "lost at step %llu pc 0x%llx kind %d letter %u; was in:", (unsigned long long)step,
             (unsigned long long)fs->pc, fs->kind, fs->letter);
@@ -386,6 +397,25 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
       for (size_t k = 0; k < ne; k++) {
         const nwa_edge *e = nwa_edge_at(g->G, out[k]);
         fprintf(stderr, " %d:%u->n%u(p%u)", e->kind, e->letter, e->to, e->pred);
+        if (getenv("MCVETO_LOST_PRED")) {
+          tm_env env = cenv_env(&S->c);
+          isa_term st[512];
+          size_t n = 0;
+          st[n++] = nwa_pred(g->G, e->to);
+          while (n) {
+            isa_term y = st[--n];
+            if (tm_kind(g->tc, y) == ISA_OP_LAND && n + 2 < 512) {
+              st[n++] = tm_arg(g->tc, y, 0), st[n++] = tm_arg(g->tc, y, 1);
+              continue;
+            }
+            if (!tm_eval(g->tc, y, &env)) {
+              char pb[600];
+              tm_print(g->tc, y, pb, sizeof pb);
+              fprintf(stderr, "\n   n%u false: %s", e->to, pb);
+            }
+          }
+          fprintf(stderr, "\n");
+        }
       }
       fprintf(stderr, "]");
     }

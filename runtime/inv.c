@@ -12,27 +12,48 @@
 #define MAXENT 512  /* known bytes of one array kept per fact vector */
 #define WORK_PER_EDGE 4096 /* fixpoint work bound: evaluations per live edge */
 #define IV_SETMAX 32      /* fact vectors per (state, context) before they are joined */
+#define MAXSYM 64   /* bytes of `mem` held as terms over u, per fact vector */
+#define U_FEW 8     /* a vector whose u has at most this many values is split into them */
+#define U_TERM 256  /* nodes of a term over u kept as a value */
 
 /* A fact vector under construction: K scalar slots, and the known bytes of
  * `mem` and `$A` as sorted (address << 8 | byte) entries.  Bytes of `mem`
  * may also come from the initial layer (iv_set_initial_byte, shared by all
  * vectors): while `layer` is set, a byte of the layer with no entry and no
  * hole (ent[2]: addresses, byte 0) still holds its initial value.
+ *
+ * The byte variable u.  A vector may also name one unknown byte u, with the
+ * set `udom` of the values it can have: a slot in `sym` holds a term over u
+ * (val is the term), and ent[3] lists bytes of `mem` that are terms over u,
+ * as (address, term) pairs.  The vector then stands for the states for
+ * which some u in udom gives every such slot and byte its term's value.  So
+ * a value computed from an unknown byte keeps its link to the byte (an
+ * input byte zero-extended, compared with 4, set into a flag, pushed as an
+ * argument), a branch on it narrows udom to the values that take that
+ * branch, and when few are left the vector is split into one per value, in
+ * which all is known.  u exists per vector: two vectors' u need not be the
+ * same byte, which is why a join keeps only the terms both have.
+ *
  * Canonical form, so that equal facts intern to one id: an entry never
  * repeats the layer's byte where the layer holds, holes are only at the
- * layer's addresses without an entry, and no layer means no holes. */
+ * layer's addresses without an entry or with a term over u (ent[3]), no
+ * layer means no holes, an address is in at most one of ent[0] and ent[3],
+ * `known` and `sym` are disjoint, and udom is empty when no slot or byte
+ * names u. */
 typedef struct fvb {
   uint64_t *known; /* bitmap, KW words */
+  uint64_t *sym;   /* bitmap, KW words: the slot's val is a term over u */
   uint64_t *val;
-  uint64_t *ent[3];
-  size_t nent[3], capent[3];
+  uint64_t *ent[4];
+  size_t nent[4], capent[4]; /* ent[3]: nent[3] pairs, twice the words */
   bool layer;
+  uint64_t udom[4]; /* the values u can have, a 256-bit set */
 } fvb;
 
-/* Interned vectors live in one arena of words: [known KW][val K][n0][n1][n2]
- * [layer][entries of mem][entries of $A][holes].  Id 0 is ⊥ (no run), id 1
- * knows nothing. */
-#define HDR 4 /* the words after known and val: n0, n1, n2, layer */
+/* Interned vectors live in one arena of words: [known KW][sym KW][val K]
+ * [n0][n1][n2][n3][layer][udom 4][entries of mem][entries of $A][holes]
+ * [terms of mem].  Id 0 is ⊥ (no run), id 1 knows nothing. */
+#define HDR 9 /* the words after known, sym and val: n0..n3, layer, udom */
 typedef struct fvrec { size_t off, len; uint64_t hash; } fvrec;
 
 typedef struct pp_ent { pre_post pp; bool ok; } pp_ent;
@@ -84,6 +105,21 @@ struct iv_ctx {
   /* the joined value of each state at the last settled fixpoint (iv_ground) */
   uint32_t *last;
   size_t nlast;
+  /* the byte variable u (fvb) */
+  isa_term u;        /* the term variable that stands for it */
+  uint32_t u_index;  /* its variable index */
+  uint64_t u_val;    /* its value in u_eval's environment */
+  bool u_on;         /* this pass keeps terms over u */
+  bool bind_on;      /* pe may name an unknown byte u (transfer_one) */
+  bool rebind;       /* ... in place of the vector's own u (then dropped) */
+  bool read_old;     /* pe read a byte that is a term over the vector's own u */
+  bool bound_set;    /* pe named u: the byte at `bound` before the step */
+  uint64_t bound;
+  ht_map tsz;        /* term + 1 -> nodes (capped at U_TERM + 1) */
+  ht_map umemo;      /* (vector << 8 | value) + 1 -> the vector with u := value */
+  /* debugging (MCVETO_CHECK_INV): each state's vectors at the last fixpoint */
+  uint32_t **dbgv;
+  size_t *ndbgv, ndbg;
 };
 
 /* ---- fact vectors ------------------------------------------------------ */
@@ -101,29 +137,53 @@ static uint64_t mix(uint64_t h, uint64_t x) {
 static void fvb_init(iv_ctx *c, fvb *b) {
   memset(b, 0, sizeof *b);
   b->known = calloc(c->KW ? c->KW : 1, sizeof *b->known);
+  b->sym = calloc(c->KW ? c->KW : 1, sizeof *b->sym);
   b->val = calloc(c->K ? c->K : 1, sizeof *b->val);
-  if (!b->known || !b->val) exit(3);
+  if (!b->known || !b->sym || !b->val) exit(3);
 }
 
 static void fvb_free(fvb *b) {
   free(b->known);
+  free(b->sym);
   free(b->val);
-  free(b->ent[0]);
-  free(b->ent[1]);
-  free(b->ent[2]);
+  for (int a = 0; a < 4; a++) free(b->ent[a]);
 }
+
+/* Words of list a (ent[3] holds pairs). */
+static size_t ewords(const fvb *b, int a) { return a == 3 ? 2 * b->nent[3] : b->nent[a]; }
 
 static bool fvb_has(const iv_ctx *c, const fvb *b, unsigned s) {
   (void)c;
   return b->known[s / 64] >> (s % 64) & 1;
 }
 
+static bool fvb_sym(const fvb *b, unsigned s) { return b->sym[s / 64] >> (s % 64) & 1; }
+
 static void fvb_set(fvb *b, unsigned s, uint64_t v) {
   b->known[s / 64] |= 1ull << (s % 64);
+  b->sym[s / 64] &= ~(1ull << (s % 64));
   b->val[s] = v;
 }
 
-static void fvb_forget(fvb *b, unsigned s) { b->known[s / 64] &= ~(1ull << (s % 64)); }
+/* Slot s holds term t over u. */
+static void fvb_set_sym(fvb *b, unsigned s, isa_term t) {
+  b->sym[s / 64] |= 1ull << (s % 64);
+  b->known[s / 64] &= ~(1ull << (s % 64));
+  b->val[s] = t;
+}
+
+static void fvb_forget(fvb *b, unsigned s) {
+  b->known[s / 64] &= ~(1ull << (s % 64));
+  b->sym[s / 64] &= ~(1ull << (s % 64));
+}
+
+/* Does some slot or byte of b name u? */
+static bool u_used(const iv_ctx *c, const fvb *b) {
+  if (b->nent[3]) return true;
+  for (unsigned i = 0; i < c->KW; i++)
+    if (b->sym[i]) return true;
+  return false;
+}
 
 static void ent_reserve(fvb *b, int a, size_t n) {
   if (n > b->capent[a]) {
@@ -135,18 +195,23 @@ static void ent_reserve(fvb *b, int a, size_t n) {
 static const uint64_t *fv_words(const iv_ctx *c, uint32_t id) { return c->arena + c->fv[id].off; }
 
 /* Load vector id (not ⊥) into b. */
+static const uint64_t *fv_hdr(const iv_ctx *c, uint32_t id) { return fv_words(c, id) + 2 * c->KW + c->K; }
+
 static void fvb_load(iv_ctx *c, fvb *b, uint32_t id) {
   const uint64_t *w = fv_words(c, id);
   wcpy(b->known, w, c->KW);
-  wcpy(b->val, w + c->KW, c->K);
-  const uint64_t *h = w + c->KW + c->K, *e = h + HDR;
-  for (int a = 0; a < 3; a++) {
-    ent_reserve(b, a, h[a]);
-    wcpy(b->ent[a], e, h[a]);
+  wcpy(b->sym, w + c->KW, c->KW);
+  wcpy(b->val, w + 2 * c->KW, c->K);
+  const uint64_t *h = fv_hdr(c, id), *e = h + HDR;
+  for (int a = 0; a < 4; a++) {
+    size_t nw = a == 3 ? 2 * h[a] : h[a];
+    ent_reserve(b, a, nw);
+    wcpy(b->ent[a], e, nw);
     b->nent[a] = h[a];
-    e += h[a];
+    e += nw;
   }
-  b->layer = h[3];
+  b->layer = h[4];
+  memcpy(b->udom, h + 5, sizeof b->udom);
 }
 
 static bool fv_same(const iv_ctx *c, uint32_t id, const uint64_t *w, size_t len) {
@@ -170,22 +235,25 @@ static void rehash_fv(iv_ctx *c) {
 /* Intern b: unknown slots get value 0 so that equal vectors are equal words. */
 static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
   for (unsigned s = 0; s < c->K; s++)
-    if (!fvb_has(c, b, s)) b->val[s] = 0;
-  size_t len = c->KW + c->K + HDR + b->nent[0] + b->nent[1] + b->nent[2];
+    if (!fvb_has(c, b, s) && !fvb_sym(b, s)) b->val[s] = 0;
+  if (!u_used(c, b)) memset(b->udom, 0, sizeof b->udom);
+  size_t len = 2 * c->KW + c->K + HDR + b->nent[0] + b->nent[1] + b->nent[2] + 2 * b->nent[3];
   if (c->narena + len > c->caparena) {
     c->caparena = (c->narena + len) * 2;
     c->arena = xa_realloc(c->arena, c->caparena * sizeof *c->arena);
   }
   uint64_t *w = c->arena + c->narena; /* written in place; kept only if new */
   wcpy(w, b->known, c->KW);
-  wcpy(w + c->KW, b->val, c->K);
-  uint64_t *hd = w + c->KW + c->K, *e = hd + HDR;
-  for (int a = 0; a < 3; a++) {
+  wcpy(w + c->KW, b->sym, c->KW);
+  wcpy(w + 2 * c->KW, b->val, c->K);
+  uint64_t *hd = w + 2 * c->KW + c->K, *e = hd + HDR;
+  for (int a = 0; a < 4; a++) {
     hd[a] = b->nent[a];
-    wcpy(e, b->ent[a], b->nent[a]);
-    e += b->nent[a];
+    wcpy(e, b->ent[a], ewords(b, a));
+    e += ewords(b, a);
   }
-  hd[3] = b->layer;
+  hd[4] = b->layer;
+  memcpy(hd + 5, b->udom, sizeof b->udom);
   uint64_t h = 0x12345;
   for (size_t i = 0; i < len; i++) h = mix(h, w[i]);
   h |= 1;
@@ -213,8 +281,10 @@ static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
 
 static void fvb_clear(iv_ctx *c, fvb *b) {
   memset(b->known, 0, c->KW * sizeof *b->known);
-  b->nent[0] = b->nent[1] = b->nent[2] = 0;
+  memset(b->sym, 0, c->KW * sizeof *b->sym);
+  b->nent[0] = b->nent[1] = b->nent[2] = b->nent[3] = 0;
   b->layer = false;
+  memset(b->udom, 0, sizeof b->udom);
 }
 
 /* Entry lookup / update in sorted entries of list a (0 mem, 1 $A, 2 holes in
@@ -249,6 +319,41 @@ static bool ent_set(fvb *b, int a, uint64_t addr, uint8_t byte) {
   if (b->nent[a] - p) memmove(b->ent[a] + p + 1, b->ent[a] + p, (b->nent[a] - p) * sizeof *b->ent[a]);
   b->ent[a][p] = addr << 8 | byte;
   b->nent[a]++;
+  return true;
+}
+
+/* Bytes of `mem` that are terms over u: ent[3], sorted (address, term) pairs. */
+static bool sb_find(const fvb *b, uint64_t addr, size_t *pos) {
+  size_t lo = 0, hi = b->nent[3];
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (b->ent[3][2 * mid] < addr) lo = mid + 1;
+    else hi = mid;
+  }
+  *pos = lo;
+  return lo < b->nent[3] && b->ent[3][2 * lo] == addr;
+}
+
+static void sb_forget(fvb *b, uint64_t addr) {
+  size_t p;
+  if (!sb_find(b, addr, &p)) return;
+  memmove(b->ent[3] + 2 * p, b->ent[3] + 2 * p + 2, (b->nent[3] - p - 1) * 2 * sizeof *b->ent[3]);
+  b->nent[3]--;
+}
+
+/* False if there is no room (MAXSYM) and it was not set. */
+static bool sb_set(fvb *b, uint64_t addr, isa_term t) {
+  size_t p;
+  if (sb_find(b, addr, &p)) {
+    b->ent[3][2 * p + 1] = t;
+    return true;
+  }
+  if (b->nent[3] >= MAXSYM) return false;
+  ent_reserve(b, 3, 2 * (b->nent[3] + 1));
+  memmove(b->ent[3] + 2 * p + 2, b->ent[3] + 2 * p, (b->nent[3] - p) * 2 * sizeof *b->ent[3]);
+  b->ent[3][2 * p] = addr;
+  b->ent[3][2 * p + 1] = t;
+  b->nent[3]++;
   return true;
 }
 
@@ -295,6 +400,8 @@ iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot) {
   c->s_ip = c->K, add_slot(c, v->ip, c->ab);
   c->s_inlen = c->K, add_slot(c, v->inlen, c->ab);
   c->KW = (c->K + 63) / 64;
+  c->u = tm_var(c->tc, "$iv.u", 8);
+  c->u_index = tm_var_index(c->tc, c->u);
   fvb_init(c, &c->b);
   fvb_init(c, &c->b2);
   c->init_known = calloc(c->KW, sizeof *c->init_known);
@@ -312,6 +419,7 @@ iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot) {
   return c;
 }
 
+static void dbg_free(iv_ctx *c);
 void iv_free(iv_ctx *c) {
   if (!c) return;
   for (size_t i = 0; i < c->npp; i++)
@@ -328,6 +436,9 @@ void iv_free(iv_ctx *c) {
   ht_free(&c->gw);
   ht_free(&c->prememo);
   ht_free(&c->pfmemo);
+  ht_free(&c->tsz);
+  ht_free(&c->umemo);
+  dbg_free(c);
   fvb_free(&c->b);
   fvb_free(&c->b2);
   free(c->init_known);
@@ -418,7 +529,7 @@ static bool mem_get(const iv_ctx *c, const fvb *b, uint64_t addr, uint8_t *byte)
 }
 
 static void mem_forget_all(fvb *b) {
-  b->nent[0] = b->nent[2] = 0;
+  b->nent[0] = b->nent[2] = b->nent[3] = 0;
   b->layer = false;
 }
 
@@ -434,11 +545,19 @@ static void mem_hole(fvb *b, uint64_t addr) {
 static void mem_forget(const iv_ctx *c, fvb *b, uint64_t addr) {
   uint8_t lb;
   ent_forget(b, 0, addr);
+  sb_forget(b, addr);
   if (b->layer && layer_get(c, addr, &lb)) mem_hole(b, addr);
+}
+
+/* The byte at addr is term t over u. */
+static void mem_set_sym(const iv_ctx *c, fvb *b, uint64_t addr, isa_term t) {
+  mem_forget(c, b, addr);
+  sb_set(b, addr, t); /* no room: unknown, as mem_forget left it */
 }
 
 static void mem_set(const iv_ctx *c, fvb *b, uint64_t addr, uint8_t v) {
   uint8_t lb;
+  sb_forget(b, addr);
   bool inl = b->layer && layer_get(c, addr, &lb);
   if (inl) {
     ent_forget(b, 2, addr);
@@ -455,12 +574,28 @@ static void mem_set(const iv_ctx *c, fvb *b, uint64_t addr, uint8_t v) {
 
 /* dst's `mem` := src's. */
 static void mem_copy(fvb *dst, const fvb *src) {
-  for (int a = 0; a < 3; a += 2) {
-    ent_reserve(dst, a, src->nent[a]);
-    wcpy(dst->ent[a], src->ent[a], src->nent[a]);
+  for (int a = 0; a < 4; a++) {
+    if (a == 1) continue;
+    ent_reserve(dst, a, ewords(src, a));
+    wcpy(dst->ent[a], src->ent[a], ewords(src, a));
     dst->nent[a] = src->nent[a];
   }
   dst->layer = src->layer;
+}
+
+/* x's terms of `mem` := the pairs present and equal in x's and y's. */
+static void sb_intersect(fvb *x, const fvb *y) {
+  size_t i = 0, j = 0, k = 0;
+  const uint64_t *u = x->ent[3], *w = y->ent[3];
+  while (i < x->nent[3] && j < y->nent[3]) {
+    if (u[2 * i] < w[2 * j]) i++;
+    else if (w[2 * j] < u[2 * i]) j++;
+    else {
+      if (u[2 * i + 1] == w[2 * j + 1]) x->ent[3][2 * k] = u[2 * i], x->ent[3][2 * k + 1] = u[2 * i + 1], k++;
+      i++, j++;
+    }
+  }
+  x->nent[3] = k;
 }
 
 /* x's list a := the entries present and equal in x's and y's (in place). */
@@ -551,10 +686,22 @@ static isa_term pe_byte(iv_ctx *c, const fvb *in, isa_term arr, uint64_t addr) {
         return x && x == y ? x : 0;
       }
       arr = tm_arg(tc, arr, cv ? 1 : 2);
-    } else if (arr == c->v->mem || arr == c->v->A) {
+    } else if (arr == c->v->mem) {
       size_t p;
       uint8_t byte;
-      if (arr == c->v->mem) return mem_get(c, in, addr, &byte) ? tm_const(tc, byte, 8) : fixed_byte(c, addr);
+      isa_term f;
+      if (mem_get(c, in, addr, &byte)) return tm_const(tc, byte, 8);
+      if ((f = fixed_byte(c, addr))) return f;
+      if (sb_find(in, addr, &p)) {
+        if (c->bound_set && c->rebind) return 0; /* the old u, which this step drops */
+        c->read_old = true;
+        return (isa_term)in->ent[3][2 * p + 1];
+      }
+      if (!c->bind_on || (!c->bound_set && c->rebind && c->read_old)) return 0;
+      if (!c->bound_set) c->bound_set = true, c->bound = addr; /* name it u (transfer_one records it) */
+      return c->bound == addr ? c->u : 0;
+    } else if (arr == c->v->A) {
+      size_t p;
       return ent_find(in, 1, addr, &p) ? tm_const(tc, in->ent[1][p] & 0xff, 8) : 0;
     } else
       return 0;
@@ -562,7 +709,25 @@ static isa_term pe_byte(iv_ctx *c, const fvb *in, isa_term arr, uint64_t addr) {
   return 0;
 }
 
-/* t evaluated where the facts in `in` say: a constant term, or 0. */
+/* Is t (built from values pe kept) at most U_TERM nodes, counted as a tree? */
+static bool small_term(iv_ctx *c, isa_term t) {
+  uint64_t n;
+  if (ht_get(&c->tsz, (uint64_t)t + 1, &n)) return n <= U_TERM;
+  n = 1;
+  unsigned na = tm_nargs(c->tc, t);
+  for (unsigned i = 0; i < na && n <= U_TERM; i++) {
+    isa_term a = tm_arg(c->tc, t, i);
+    uint64_t m;
+    if (!small_term(c, a)) n = U_TERM + 1;
+    else if (ht_get(&c->tsz, (uint64_t)a + 1, &m)) n += m;
+  }
+  if (n > U_TERM) n = U_TERM + 1;
+  ht_put(&c->tsz, (uint64_t)t + 1, n);
+  return n <= U_TERM;
+}
+
+/* t evaluated where the facts in `in` say: a constant term, a term over u
+ * (only while c->u_on), or 0. */
 static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
   tm_ctx *tc = c->tc;
   uint64_t m;
@@ -575,6 +740,7 @@ static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
   else if (k == TM_VAR) {
     unsigned s = slot_of_var(c, t);
     if (s && fvb_has(c, in, s - 1)) r = slot_const(c, s - 1, in->val[s - 1]);
+    else if (s && fvb_sym(in, s - 1)) r = (isa_term)in->val[s - 1];
   } else if (k == ISA_OP_SELECT) {
     isa_term a = pe(c, in, tm_arg(tc, t, 1));
     if (a && tm_is_const(tc, a, &x)) r = pe_byte(c, in, tm_arg(tc, t, 0), x & c->amask);
@@ -586,7 +752,7 @@ static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
       r = pe(c, in, tm_arg(tc, t, x ? 1 : 2));
     else {
       isa_term a = pe(c, in, tm_arg(tc, t, 1)), b = pe(c, in, tm_arg(tc, t, 2));
-      r = a && a == b ? a : 0;
+      r = a && a == b ? a : cnd && a && b ? tm_ite(tc, cnd, a, b) : 0; /* cnd: a term over u */
     }
   } else if (k == ISA_OP_LAND || k == ISA_OP_LOR) {
     isa_term a = pe(c, in, tm_arg(tc, t, 0)), b = pe(c, in, tm_arg(tc, t, 1));
@@ -607,14 +773,108 @@ static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
     if (!all && n == 2 && (k == ISA_OP_AND || k == ISA_OP_MUL)) {
       for (unsigned i = 0; i < 2; i++)
         if (a[i] && tm_is_const(tc, a[i], &x) && x == 0) r = a[i];
-    } else if (all) {
-      isa_term y = tm_app(tc, (isa_op)k, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
-      if (tm_is_const(tc, y, &x)) r = y;
-    }
+    } else if (all)
+      r = tm_app(tc, (isa_op)k, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
-  if (r && tm_kind(tc, r) != TM_CONST) r = 0;
+  if (r && tm_kind(tc, r) != TM_CONST && !(c->u_on && small_term(c, r))) r = 0;
   ht_put(&c->ev, (uint64_t)t + 1, r);
   return r;
+}
+
+/* ---- the byte variable u ------------------------------------------------ */
+
+static uint64_t u_env_var(void *ctx, uint32_t index) {
+  const iv_ctx *c = ctx;
+  return index == c->u_index ? c->u_val : 0; /* terms over u name no other variable */
+}
+
+static uint8_t u_env_mem(void *ctx, uint32_t index, uint64_t addr) {
+  (void)ctx, (void)index, (void)addr;
+  return 0; /* nor an array */
+}
+
+/* t's value where u = v. */
+static uint64_t u_eval(iv_ctx *c, isa_term t, unsigned v) {
+  tm_env env = {c, u_env_var, u_env_mem};
+  c->u_val = v;
+  tm_eval_begin(c->tc);
+  return tm_eval_more(c->tc, t, &env);
+}
+
+static bool dom_has(const uint64_t d[4], unsigned v) { return d[v / 64] >> (v % 64) & 1; }
+
+static unsigned dom_count(const uint64_t d[4]) {
+  unsigned n = 0;
+  for (int i = 0; i < 4; i++) n += (unsigned)__builtin_popcountll(d[i]);
+  return n;
+}
+
+/* b's u := the values in its udom for which boolean term t is true.
+ * False if none is left: no state of b satisfies t. */
+static bool u_restrict(iv_ctx *c, fvb *b, isa_term t) {
+  uint64_t x;
+  if (tm_is_const(c->tc, t, &x)) return x != 0; /* a constant says nothing about u */
+  if (!dom_count(b->udom)) return u_eval(c, t, 0) != 0; /* b names no u: t does not depend on it */
+  for (unsigned v = 0; v < 256; v++)
+    if (dom_has(b->udom, v) && !u_eval(c, t, v)) b->udom[v / 64] &= ~(1ull << (v % 64));
+  return dom_count(b->udom) != 0;
+}
+
+/* The one value term t has for every u in d, or false. */
+static bool u_const(iv_ctx *c, const uint64_t d[4], isa_term t, uint64_t *out) {
+  if (tm_is_const(c->tc, t, out)) return true;
+  bool any = false;
+  for (unsigned v = 0; v < 256; v++) {
+    if (!dom_has(d, v)) continue;
+    uint64_t y = u_eval(c, t, v);
+    if (any && y != *out) return false;
+    *out = y, any = true;
+  }
+  return any;
+}
+
+/* After b's udom shrank: every term over u with one value on udom becomes
+ * that constant, and udom is emptied when nothing names u any more.  False
+ * if udom is empty while something names u (no state). */
+static bool u_settle(iv_ctx *c, fvb *b) {
+  if (!u_used(c, b)) {
+    memset(b->udom, 0, sizeof b->udom);
+    return true;
+  }
+  if (!dom_count(b->udom)) return false;
+  uint64_t x;
+  for (unsigned s = 0; s < c->K; s++)
+    if (fvb_sym(b, s) && u_const(c, b->udom, (isa_term)b->val[s], &x)) fvb_set(b, s, x);
+  for (size_t i = b->nent[3]; i-- > 0;) {
+    uint64_t addr = b->ent[3][2 * i];
+    if (u_const(c, b->udom, (isa_term)b->ent[3][2 * i + 1], &x)) mem_set(c, b, addr, (uint8_t)x);
+  }
+  if (!u_used(c, b)) memset(b->udom, 0, sizeof b->udom);
+  return true;
+}
+
+/* Vector w (not ⊥), or the vectors it splits into when its u has at most
+ * U_FEW values: one per value, with u := that value.  Returns how many. */
+static unsigned u_expand(iv_ctx *c, uint32_t w, uint32_t out[U_FEW]) {
+  const uint64_t *h = fv_hdr(c, w);
+  unsigned n = c->split ? dom_count(h + 5) : 0;
+  if (n == 0 || n > U_FEW) return out[0] = w, 1;
+  uint64_t d[4];
+  memcpy(d, h + 5, sizeof d);
+  unsigned k = 0;
+  for (unsigned v = 0; v < 256; v++) {
+    if (!dom_has(d, v)) continue;
+    uint64_t key = ((uint64_t)w << 8 | v) + 1, r;
+    if (!ht_get(&c->umemo, key, &r)) {
+      fvb_load(c, &c->b, w);
+      memset(c->b.udom, 0, sizeof c->b.udom);
+      c->b.udom[v / 64] = 1ull << (v % 64);
+      r = u_settle(c, &c->b) ? fvb_intern(c, &c->b) : 0;
+      ht_put(&c->umemo, key, r);
+    }
+    if (r) out[k++] = (uint32_t)r;
+  }
+  return k;
 }
 
 /* ---- transfer ---------------------------------------------------------- */
@@ -665,6 +925,7 @@ static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, 
     if (a && known) ent_set(out, 1, av, (uint8_t)vv);
     else if (a) ent_forget(out, 1, av);
     else if (known) mem_set(c, out, av, (uint8_t)vv);
+    else if (val) mem_set_sym(c, out, av, val); /* a term over u */
     else mem_forget(c, out, av);
   }
 }
@@ -680,25 +941,47 @@ static isa_term split_cond(iv_ctx *c, const pre_post *p) {
   for (unsigned s = 0; s < d->nregs; s++) {
     isa_term t = p->reg[s];
     if (!t || tm_kind(tc, t) != ISA_OP_ITE) continue;
-    isa_term cnd = pe(c, &c->b, tm_arg(tc, t, 0));
-    if (cnd && tm_is_const(tc, cnd, &x)) continue;
+    if (pe(c, &c->b, tm_arg(tc, t, 0))) continue; /* known, or a term over u: the ite keeps it */
     isa_term a = pe(c, &c->b, tm_arg(tc, t, 1)), b = pe(c, &c->b, tm_arg(tc, t, 2));
-    if (a && b && a != b) return tm_arg(tc, t, 0);
+    if (a && b && a != b && tm_is_const(tc, a, &x) && tm_is_const(tc, b, &x)) return tm_arg(tc, t, 0);
   }
   return 0;
 }
 
 /* The facts after p from vin (not ⊥), where assume (if not 0) has value
  * val: one vector, 0 if no run takes the step. */
+/* Evaluate the addresses and values of the stores of array term m, so that
+ * pe names u (if it does) before the pre-state's memory is copied. */
+static void eval_stores(iv_ctx *c, const fvb *in, isa_term m) {
+  tm_ctx *tc = c->tc;
+  for (unsigned n = 0; tm_kind(tc, m) == ISA_OP_STORE && n < 256; n++, m = tm_arg(tc, m, 0)) {
+    pe(c, in, tm_arg(tc, m, 1));
+    pe(c, in, tm_arg(tc, m, 2));
+  }
+}
+
 static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val) {
   tm_ctx *tc = c->tc;
   const isa_desc *d = c->v->d;
   fvb_load(c, &c->b, vin);
   ht_clear(&c->ev);
   if (assume) ht_put(&c->ev, (uint64_t)assume + 1, val ? tm_true(tc) : tm_false(tc));
+  /* u may name the first unknown byte the step reads (at a known
+   * address): in a vector that names no u, or whose u only bytes of memory
+   * hold and no branch has narrowed (an unknown word the program loaded
+   * and passed on), which is then dropped, so that the byte a program reads
+   * next and tests is not kept from being named by one it never tests */
+  bool used = u_used(c, &c->b), nosym = true;
+  for (unsigned i = 0; i < c->KW; i++) nosym = nosym && !c->b.sym[i];
+  c->rebind = used && nosym && dom_count(c->b.udom) == 256;
+  c->bind_on = c->u_on && (!used || c->rebind);
+  c->bound_set = c->read_old = false;
   isa_term cnd = pe(c, &c->b, p->cond);
   uint64_t x;
-  if (cnd && tm_is_const(tc, cnd, &x) && !x) return 0;
+  if (cnd && tm_is_const(tc, cnd, &x) && !x) {
+    c->bind_on = false;
+    return 0;
+  }
   fvb_clear(c, &c->b2);
   for (unsigned s = 0; s < c->K; s++) {
     isa_term post = c->slot_var[s];
@@ -708,14 +991,31 @@ static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_ter
     else if (s == c->s_ip) post = p->ip;
     isa_term e = pe(c, &c->b, post);
     if (e && tm_is_const(tc, e, &x)) fvb_set(&c->b2, s, x);
+    else if (e) fvb_set_sym(&c->b2, s, e);
   }
+  eval_stores(c, &c->b, p->mem);
+  eval_stores(c, &c->b, p->A);
+  c->bind_on = false;
   /* memory: start from what is known and apply the stores */
   mem_copy(&c->b2, &c->b);
+  memcpy(c->b2.udom, c->b.udom, sizeof c->b2.udom);
+  if (c->bound_set) { /* u is the byte the step read at `bound`, any value */
+    while (c->rebind && c->b2.nent[3]) mem_forget(c, &c->b2, c->b2.ent[3][0]); /* the old u's bytes */
+    mem_set_sym(c, &c->b2, c->bound, c->u);
+    memset(c->b2.udom, 0xff, sizeof c->b2.udom);
+  }
+  if (cnd && !tm_is_const(tc, cnd, &x) && !u_restrict(c, &c->b2, cnd)) return 0;
   ent_reserve(&c->b2, 1, c->b.nent[1]);
   wcpy(c->b2.ent[1], c->b.ent[1], c->b.nent[1]);
   c->b2.nent[1] = c->b.nent[1];
   apply_stores(c, &c->b, &c->b2, 0, p->mem, c->v->mem);
   apply_stores(c, &c->b, &c->b2, 1, p->A, c->v->A);
+  if (fvb_has(c, &c->b2, c->s_D)) { /* entries of $A at or above $D are no run's: a run's $A ends at $D */
+    uint64_t lim = c->b2.val[c->s_D] * c->W;
+    size_t k = 0;
+    while (k < c->b2.nent[1] && (c->b2.ent[1][k] >> 8) < lim) k++;
+    c->b2.nent[1] = k;
+  }
   if (p->win_cond) { /* a `read`: forget what its window may fill */
     isa_term wc = pe(c, &c->b, p->win_cond);
     if (!(wc && tm_is_const(tc, wc, &x) && !x)) {
@@ -732,7 +1032,7 @@ static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_ter
         mem_forget_all(&c->b2);
     }
   }
-  return fvb_intern(c, &c->b2);
+  return u_settle(c, &c->b2) ? fvb_intern(c, &c->b2) : 0;
 }
 
 /* The facts after letter l through a transition of kind `kind` from facts
@@ -796,10 +1096,8 @@ static uint32_t restore(iv_ctx *c, uint32_t vout, uint32_t vpred) {
     size_t k = 0;
     uint64_t *keep = malloc((c->b.nent[1] + c->b2.nent[1] + 1) * sizeof *keep);
     if (!keep) exit(3);
-    for (size_t i = 0; i < c->b2.nent[1]; i++)
+    for (size_t i = 0; i < c->b2.nent[1]; i++) /* the entries above lim were popped */
       if ((c->b2.ent[1][i] >> 8) < lim) keep[k++] = c->b2.ent[1][i];
-    for (size_t i = 0; i < c->b.nent[1]; i++)
-      if ((c->b.ent[1][i] >> 8) >= lim) keep[k++] = c->b.ent[1][i];
     ent_reserve(&c->b, 1, k);
     wcpy(c->b.ent[1], keep, k);
     c->b.nent[1] = k;
@@ -823,10 +1121,14 @@ static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b) {
   if (ht_get(&c->jmemo, key, &r)) return (uint32_t)r;
   fvb_load(c, &c->b, a);
   fvb_load(c, &c->b2, b);
-  for (unsigned s = 0; s < c->K; s++)
-    if (fvb_has(c, &c->b, s) && (!fvb_has(c, &c->b2, s) || c->b.val[s] != c->b2.val[s])) fvb_forget(&c->b, s);
+  for (unsigned s = 0; s < c->K; s++) {
+    bool keep = fvb_has(c, &c->b, s) ? fvb_has(c, &c->b2, s) : fvb_sym(&c->b, s) && fvb_sym(&c->b2, s);
+    if (!keep || c->b.val[s] != c->b2.val[s]) fvb_forget(&c->b, s);
+  }
   mem_join(c, &c->b, &c->b2);
   ent_intersect(&c->b, &c->b2, 1);
+  sb_intersect(&c->b, &c->b2); /* a term over u, the same in both: true of both for some u in either's udom */
+  for (int i = 0; i < 4; i++) c->b.udom[i] |= c->b2.udom[i];
   uint32_t out = fvb_intern(c, &c->b);
   ht_put(&c->jmemo, key, out);
   return out;
@@ -851,8 +1153,7 @@ static bool pre_false(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, isa_
   fvb_load(c, &c->b, vin);
   ht_clear(&c->ev);
   isa_term e = pe(c, &c->b, (isa_term)t);
-  uint64_t x;
-  r = e && tm_is_const(c->tc, e, &x) && !x;
+  r = e && !u_restrict(c, &c->b, e); /* false, or false for every value of u */
   ht_put(&c->pfmemo, k2, r);
   return r;
 }
@@ -910,25 +1211,29 @@ static uint32_t meet_pred(iv_ctx *c, uint32_t v, isa_term p) {
   uint64_t key = ((uint64_t)v << 32 | p) + 1, r;
   if (ht_get(&c->mmemo, key, &r)) return (uint32_t)r;
   fvb_load(c, &c->b, v);
-  uint32_t out = v;
+  uint32_t out = 0;
+  tm_ctx *tc = c->tc;
   if (pf > 1) {
     fvb_load(c, &c->b2, pf);
     for (unsigned s = 0; s < c->K; s++) {
       if (!fvb_has(c, &c->b2, s)) continue;
-      if (fvb_has(c, &c->b, s) && c->b.val[s] != c->b2.val[s]) {
-        out = 0;
-        goto done;
+      uint64_t k = c->b2.val[s];
+      if (fvb_has(c, &c->b, s) && c->b.val[s] != k) goto done;
+      if (fvb_sym(&c->b, s)) { /* a term over u: keep the values of u that give k */
+        isa_term t = (isa_term)c->b.val[s];
+        isa_term is_k = c->slot_width[s] == TM_BOOL ? (k ? t : tm_app1(tc, ISA_OP_LNOT, t))
+                                                    : tm_app2(tc, ISA_OP_EQ, t, slot_const(c, s, k));
+        if (!u_restrict(c, &c->b, is_k)) goto done;
       }
-      fvb_set(&c->b, s, c->b2.val[s]);
+      fvb_set(&c->b, s, k);
     }
-    out = fvb_intern(c, &c->b);
   }
   /* the rest of p (a disjunction, say the accepting state's "target or
-   * $V") may be false where the facts say */
+   * $V") may be false where the facts say, or for some values of u */
   ht_clear(&c->ev);
   isa_term pv = pe(c, &c->b, p);
-  uint64_t x;
-  if (pv && tm_is_const(c->tc, pv, &x) && !x) out = 0;
+  if (pv && !u_restrict(c, &c->b, pv)) goto done;
+  out = u_settle(c, &c->b) ? fvb_intern(c, &c->b) : 0;
 done:
   ht_put(&c->mmemo, key, out);
   return out;
@@ -1021,6 +1326,54 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
   c->last[copy] = c->last[orig];
 }
 
+/* debugging (MCVETO_CHECK_INV): does some vector of s at the last fixpoint hold of the concrete state env? */
+static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
+  fvb_load(c, &c->b, id);
+  uint32_t mi = tm_var_index(c->tc, c->v->mem), ai = tm_var_index(c->tc, c->v->A);
+  for (unsigned s = 0; s < c->K; s++) {
+    if (!fvb_has(c, &c->b, s)) continue;
+    uint64_t x = env->var(env->ctx, tm_var_index(c->tc, c->slot_var[s]));
+    if (c->slot_width[s] && c->slot_width[s] < 64) x &= (1ull << c->slot_width[s]) - 1;
+    if (x != c->b.val[s]) {
+      if (getenv("MCVETO_CHECK_INV2")) fprintf(stderr, "  v%u: %s = %llx, not %llx\n", id, tm_var_name(c->tc, tm_var_index(c->tc, c->slot_var[s])), (unsigned long long)x, (unsigned long long)c->b.val[s]);
+      return false;
+    }
+  }
+  for (size_t i = 0; i < c->b.nent[0]; i++)
+    if (env->mem(env->ctx, mi, c->b.ent[0][i] >> 8) != (uint8_t)c->b.ent[0][i]) {
+      if (getenv("MCVETO_CHECK_INV2")) fprintf(stderr, "  v%u: mem[%llx] = %x, not %x\n", id, (unsigned long long)(c->b.ent[0][i] >> 8), env->mem(env->ctx, mi, c->b.ent[0][i] >> 8), (uint8_t)c->b.ent[0][i]);
+      return false;
+    }
+  for (size_t i = 0; i < c->b.nent[1]; i++)
+    if (env->mem(env->ctx, ai, c->b.ent[1][i] >> 8) != (uint8_t)c->b.ent[1][i]) {
+      if (getenv("MCVETO_CHECK_INV2")) fprintf(stderr, "  v%u: $A[%llx] = %x, not %x\n", id, (unsigned long long)(c->b.ent[1][i] >> 8), env->mem(env->ctx, ai, c->b.ent[1][i] >> 8), (uint8_t)c->b.ent[1][i]);
+      return false;
+    }
+  if (!u_used(c, &c->b)) return true;
+  for (unsigned v = 0; v < 256; v++) {
+    if (!dom_has(c->b.udom, v)) continue;
+    bool okv = true;
+    for (unsigned s = 0; s < c->K && okv; s++) {
+      if (!fvb_sym(&c->b, s)) continue;
+      uint64_t x = env->var(env->ctx, tm_var_index(c->tc, c->slot_var[s]));
+      if (c->slot_width[s] && c->slot_width[s] < 64) x &= (1ull << c->slot_width[s]) - 1;
+      okv = x == u_eval(c, (isa_term)c->b.val[s], v);
+    }
+    for (size_t i = 0; i < c->b.nent[3] && okv; i++)
+      okv = env->mem(env->ctx, mi, c->b.ent[3][2 * i]) == u_eval(c, (isa_term)c->b.ent[3][2 * i + 1], v);
+    if (okv) return true;
+  }
+  if (getenv("MCVETO_CHECK_INV2")) fprintf(stderr, "  v%u: no value of u fits\n", id);
+  return false;
+}
+
+int iv_debug_covers(iv_ctx *c, nwa_state s, const tm_env *env) {
+  if (s >= c->ndbg || !c->ndbgv[s]) return -1;
+  for (size_t i = 0; i < c->ndbgv[s]; i++)
+    if (dbg_holds(c, c->dbgv[s][i], env)) return 1;
+  return 0;
+}
+
 void iv_forget(iv_ctx *c) {
   free(c->last);
   c->last = NULL, c->nlast = 0;
@@ -1097,6 +1450,12 @@ static void fx_push(fix *f, nwa_state s, uint32_t k) {
 static void fx_update(fix *f, nwa_state t, uint32_t k, uint32_t w) {
   if (!w) return;
   iv_ctx *c = f->c;
+  uint32_t piece[U_FEW];
+  unsigned np = u_expand(c, w, piece);
+  if (np != 1 || piece[0] != w) { /* u has few values left: one vector each */
+    for (unsigned i = 0; i < np; i++) fx_update(f, t, k, piece[i]);
+    return;
+  }
   uint64_t key = ((uint64_t)t << 32 | k) + 1, ix;
   if (!ht_get(&f->val, key, &ix)) {
     if (f->nsets == f->capsets) {
@@ -1193,13 +1552,16 @@ static void fx_call(fix *f, nwa_state s, uint32_t k, const nwa_edge *e, uint32_t
   size_t nr;
   const uint32_t *rs = nwa_ret_by_pred(f->a, s, &nr);
   for (unsigned oi = 0; oi < no; oi++) {
-    uint32_t w = meet_pred(c, o[oi], nwa_pred(f->a, e->to));
-    if (!w) continue;
-    uint32_t k2 = fx_context(f, e->to, w);
-    fx_add_caller(f, k2, s, k);
-    fx_update(f, e->to, k2, w);
-    f->work += nr;
-    for (size_t j = 0; j < nr; j++) fx_returns(f, nwa_edge_at(f->a, rs[j]), k2, k, v);
+    uint32_t w0 = meet_pred(c, o[oi], nwa_pred(f->a, e->to)), piece[U_FEW];
+    unsigned np = w0 ? u_expand(c, w0, piece) : 0;
+    for (unsigned pi = 0; pi < np; pi++) { /* the context of each entry vector */
+      uint32_t w = piece[pi];
+      uint32_t k2 = fx_context(f, e->to, w);
+      fx_add_caller(f, k2, s, k);
+      fx_update(f, e->to, k2, w);
+      f->work += nr;
+      for (size_t j = 0; j < nr; j++) fx_returns(f, nwa_edge_at(f->a, rs[j]), k2, k, v);
+    }
   }
 }
 
@@ -1257,11 +1619,34 @@ static void fx_free(fix *f) {
   ht_free(&f->inq);
 }
 
+static void dbg_free(iv_ctx *c) {
+  for (size_t i = 0; i < c->ndbg; i++) free(c->dbgv[i]);
+  free(c->dbgv), free(c->ndbgv);
+  c->dbgv = NULL, c->ndbgv = NULL, c->ndbg = 0;
+}
+
+/* Debugging (MCVETO_CHECK_INV): every vector of every state, for iv_debug_covers. */
+static void dbg_keep(iv_ctx *c, const fix *f, size_t ns) {
+  dbg_free(c);
+  c->ndbg = ns;
+  c->dbgv = xa_realloc(NULL, (ns + 1) * sizeof *c->dbgv);
+  c->ndbgv = xa_realloc(NULL, (ns + 1) * sizeof *c->ndbgv);
+  memset(c->dbgv, 0, (ns + 1) * sizeof *c->dbgv);
+  memset(c->ndbgv, 0, (ns + 1) * sizeof *c->ndbgv);
+  for (size_t i = 0; ns && i < f->val.cap; i++) {
+    if (!f->val.keys[i]) continue;
+    nwa_state s = (nwa_state)((f->val.keys[i] - 1) >> 32);
+    const vset *x = &f->sets[f->val.vals[i]];
+    c->dbgv[s] = xa_realloc(c->dbgv[s], (c->ndbgv[s] + x->n) * sizeof **c->dbgv);
+    for (uint32_t j = 0; j < x->n; j++) c->dbgv[s][c->ndbgv[s]++] = x->v[j];
+  }
+}
+
 bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
   memset(st, 0, sizeof *st);
   size_t ns = nwa_nstates(a);
   /* keep the memo tables from growing without bound across analyses */
-  ht_map *memos[] = {&c->tmemo, &c->jmemo, &c->mmemo, &c->rmemo, &c->gmemo, &c->prememo, &c->pfmemo};
+  ht_map *memos[] = {&c->tmemo, &c->jmemo, &c->mmemo, &c->rmemo, &c->gmemo, &c->prememo, &c->pfmemo, &c->umemo, &c->tsz};
   for (size_t i = 0; i < sizeof memos / sizeof *memos; i++)
     if (memos[i]->n > 4000000) ht_clear(memos[i]);
   nwa_state s0 = nwa_start(a);
@@ -1272,7 +1657,7 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
   bool ok = false;
   for (int pass = 0; pass < 2 && !ok; pass++) {
     if (pass) fx_free(&f);
-    c->split = pass == 0;
+    c->split = c->u_on = pass == 0;
     c->setmax = pass == 0 ? IV_SETMAX : 1;
     memset(&f, 0, sizeof f);
     f.c = c;
@@ -1359,6 +1744,7 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
     }
   }
   st->contexts = f.nctx_;
+  if (getenv("MCVETO_CHECK_INV")) dbg_keep(c, &f, ok ? ns : 0);
   free(c->last);
   c->last = NULL, c->nlast = 0;
   if (ok) c->last = val, c->nlast = ns;

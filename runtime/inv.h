@@ -145,5 +145,6 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig);
 /* The graph was replaced: iv_ground knows nothing until the next
  * iv_strengthen. */
 void iv_forget(iv_ctx *c);
+int iv_debug_covers(iv_ctx *c, nwa_state s, const tm_env *env);
 
 #endif

@@ -45,7 +45,9 @@ typedef struct dtrace {
   fd_step *st;
   size_t n;
   uint64_t base; /* its first position in the numbering of all runs' positions (memo keys) */
+  bool cut;      /* its last step did not complete (a fault or a trap) */
 } dtrace;
+
 
 typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
 
@@ -80,6 +82,8 @@ struct dpg {
   uint32_t *stuck;
   size_t nstuck, capstuck;
   char stuck_why[256];
+  uint64_t fault_letter;   /* 1 + the last frontier letter a solver's input faulted on (fault_why), or 0 */
+  char fault_why[160];
   size_t nused;       /* entries of the last slice's variable set */
   ht_map pcs;         /* distinct executed addresses (key pc + 1) */
   ht_map refs_at;     /* refinements so far by the frontier's address (key pc + 1) */
@@ -654,7 +658,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
       g->capT = g->capT ? g->capT * 2 : 16;
       g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
     }
-    g->T[g->nT] = (dtrace){in, NULL, NULL, 0, g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0};
+    g->T[g->nT] = (dtrace){in, NULL, NULL, 0, g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0, false};
     g->nT++;
     cd_free(cs);
     if (out == OUT_NONE) {
@@ -667,7 +671,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     run_end(&R);
     return out;
   }
-  dtrace t = {in, malloc(sizeof *t.pos * n), malloc(sizeof *t.st * n), n, 0};
+  dtrace t = {in, malloc(sizeof *t.pos * n), malloc(sizeof *t.st * n), n, 0, false};
   if (!t.pos || !t.st) exit(3);
   memcpy(t.pos, pos, sizeof *pos * n);
   bool halted = R.r.status == EX_EXITED || R.r.status == EX_HALTED;
@@ -688,6 +692,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
   }
   t.base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0;
+  t.cut = incomplete;
   g->T[g->nT++] = t;
   explore_add(g, NULL, (int64_t)g->nT - 1, t.pos, n, last_next);
   /* G := G ∩ π/[PC] */
@@ -1145,6 +1150,12 @@ static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa
     if (getenv("MCVETO_DPG_DEBUG2"))
       fprintf(stderr, "  not across: the run has %s at %zu\n",
               t < g->nT && g->T[t].st && pos < g->T[t].n ? "another letter" : "no step", pos);
+    return false;
+  }
+  /* a step that faulted has no state after it: the symbolic step (which
+   * does not model faults) crossed, the run did not */
+  if (g->T[t].cut && pos + 1 == g->T[t].n) {
+    if (getenv("MCVETO_DPG_DEBUG2")) fprintf(stderr, "  not across: the run faults at %zu\n", pos);
     return false;
   }
   bool ok = true;
@@ -1887,7 +1898,13 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
     outcome out = add_run(g, in, &res, why, sizeof why);
     if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, psi)) {
-      stuck(g, &e, 1, "the solver's inputs do not lead across the frontier");
+      const dtrace *nt = &g->T[g->nT - 1];
+      if (nt->cut && pos + 1 == nt->n && nt->st[pos].letter == e.letter) { /* say why: it faulted there */
+        g->fault_letter = (uint64_t)e.letter + 1;
+        snprintf(g->fault_why, sizeof g->fault_why,
+                 "the solver's input faults at 0x%llx, which the symbolic step does not model", (unsigned long long)I.pc);
+      }
+      stuck(g, &e, 1, g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why : "the solver's inputs do not lead across the frontier");
       ht_add(&g->model_failed, wkey, 0);
     }
     return finish_run(g, out, why, r);
@@ -1924,8 +1941,9 @@ refine:
       return S_CONT;
     }
     stuck(g, &e, 3,
-          retried ? "the solver's inputs do not lead across the frontier"
-                  : "internal error: the refinement predicate holds at the witness");
+          !retried                    ? "internal error: the refinement predicate holds at the witness"
+          : g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why
+                                      : "the solver's inputs do not lead across the frontier");
     return S_CONT;
   }
   if (getenv("MCVETO_DPG_DEBUG")) {

@@ -1326,7 +1326,13 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
   c->last[copy] = c->last[orig];
 }
 
-/* debugging (MCVETO_CHECK_INV): does some vector of s at the last fixpoint hold of the concrete state env? */
+/* debugging (MCVETO_CHECK_INV=2): say which fact a vector fails on */
+static bool dbg_verbose(void) {
+  const char *e = getenv("MCVETO_CHECK_INV");
+  return e && !strcmp(e, "2");
+}
+
+/* debugging (MCVETO_CHECK_INV): does vector id hold of the concrete state env? */
 static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
   fvb_load(c, &c->b, id);
   uint32_t mi = tm_var_index(c->tc, c->v->mem), ai = tm_var_index(c->tc, c->v->A);
@@ -1335,18 +1341,18 @@ static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
     uint64_t x = env->var(env->ctx, tm_var_index(c->tc, c->slot_var[s]));
     if (c->slot_width[s] && c->slot_width[s] < 64) x &= (1ull << c->slot_width[s]) - 1;
     if (x != c->b.val[s]) {
-      if (getenv("MCVETO_CHECK_INV2")) fprintf(stderr, "  v%u: %s = %llx, not %llx\n", id, tm_var_name(c->tc, tm_var_index(c->tc, c->slot_var[s])), (unsigned long long)x, (unsigned long long)c->b.val[s]);
+      if (dbg_verbose()) fprintf(stderr, "  v%u: %s = %llx, not %llx\n", id, tm_var_name(c->tc, tm_var_index(c->tc, c->slot_var[s])), (unsigned long long)x, (unsigned long long)c->b.val[s]);
       return false;
     }
   }
   for (size_t i = 0; i < c->b.nent[0]; i++)
     if (env->mem(env->ctx, mi, c->b.ent[0][i] >> 8) != (uint8_t)c->b.ent[0][i]) {
-      if (getenv("MCVETO_CHECK_INV2")) fprintf(stderr, "  v%u: mem[%llx] = %x, not %x\n", id, (unsigned long long)(c->b.ent[0][i] >> 8), env->mem(env->ctx, mi, c->b.ent[0][i] >> 8), (uint8_t)c->b.ent[0][i]);
+      if (dbg_verbose()) fprintf(stderr, "  v%u: mem[%llx] = %x, not %x\n", id, (unsigned long long)(c->b.ent[0][i] >> 8), env->mem(env->ctx, mi, c->b.ent[0][i] >> 8), (uint8_t)c->b.ent[0][i]);
       return false;
     }
   for (size_t i = 0; i < c->b.nent[1]; i++)
     if (env->mem(env->ctx, ai, c->b.ent[1][i] >> 8) != (uint8_t)c->b.ent[1][i]) {
-      if (getenv("MCVETO_CHECK_INV2")) fprintf(stderr, "  v%u: $A[%llx] = %x, not %x\n", id, (unsigned long long)(c->b.ent[1][i] >> 8), env->mem(env->ctx, ai, c->b.ent[1][i] >> 8), (uint8_t)c->b.ent[1][i]);
+      if (dbg_verbose()) fprintf(stderr, "  v%u: $A[%llx] = %x, not %x\n", id, (unsigned long long)(c->b.ent[1][i] >> 8), env->mem(env->ctx, ai, c->b.ent[1][i] >> 8), (uint8_t)c->b.ent[1][i]);
       return false;
     }
   if (!u_used(c, &c->b)) return true;
@@ -1363,7 +1369,7 @@ static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
       okv = env->mem(env->ctx, mi, c->b.ent[3][2 * i]) == u_eval(c, (isa_term)c->b.ent[3][2 * i + 1], v);
     if (okv) return true;
   }
-  if (getenv("MCVETO_CHECK_INV2")) fprintf(stderr, "  v%u: no value of u fits\n", id);
+  if (dbg_verbose()) fprintf(stderr, "  v%u: no value of u fits\n", id);
   return false;
 }
 

@@ -55,6 +55,24 @@
  * bound be exceeded, the analysis runs again with one vector per
  * (state, context) and no splits, as before.
  *
+ * The byte variable u.  A vector may name one unknown byte u, with the set
+ * of values (of 256) it can have: the first step that reads a byte the
+ * vector does not know, at an address it knows, names it, and what is
+ * computed from it stays a term over u (at most 256 nodes) in registers,
+ * flags and bytes of `mem`.  A step's condition, or a destination's
+ * predicate, that is a term over u keeps the values that satisfy it; a
+ * vector with at most 8 values left is split into one per value, with
+ * everything known.  A vector stands for the states for which some u in
+ * its set gives every term its value, so a join keeps only the terms both
+ * vectors have (with the union of the sets).  A vector whose u only bytes
+ * of memory hold, with no value ruled out, gives it up to the next unknown
+ * byte a step reads.  So `assume(n <= 4)` on an input byte leaves one
+ * vector per value of n, and a recursion that n bounds has a context per
+ * depth, each with its stack pointer known.
+ *
+ * Entries of `$A` at or above a known `$D` are dropped: no run's auxiliary
+ * stack has them (the concrete model reads them as 0).
+ *
  * Edges.  A transition is removed when, in every calling context its
  * source is reached in and for every vector there, its condition is false, its result contradicts the
  * destination's facts, or Pre of the destination's predicate is false
@@ -145,6 +163,13 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig);
 /* The graph was replaced: iv_ground knows nothing until the next
  * iv_strengthen. */
 void iv_forget(iv_ctx *c);
+
+/* Debugging (MCVETO_CHECK_INV set during iv_strengthen, which then keeps
+ * every state's vectors): does some fact vector of state s hold of the
+ * concrete state env (registers by variable index, `mem` and `$A` bytes)?
+ * 1 yes, 0 no (a fact is wrong, or s is reached in a way the fixpoint did
+ * not see), -1 nothing kept for s.  Resets the term evaluator's memo
+ * (tm_eval_begin). */
 int iv_debug_covers(iv_ctx *c, nwa_state s, const tm_env *env);
 
 #endif

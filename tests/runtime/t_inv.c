@@ -43,7 +43,14 @@
  *   (l) a layer of initial bytes larger than a vector's entries (3000
  *       bytes): two paths that store different values to one of them join
  *       into "that byte unknown, every other still known", the last byte
- *       included.
+ *       included;
+ *   (m) the byte variable u: `movzx eax, byte [0x4000]` of an unknown byte,
+ *       `cmp eax, 4` and `ja`: on the fall-through side the facts know eax
+ *       (and the byte) is 0..4, one vector each, so a `je` on eax == 7 and
+ *       one on the byte == 9 lose their taken edges there, and keep them on
+ *       the jump's side (251 values, not split); the join at the
+ *       fall-through knows no one value of eax.  Also after a word load of
+ *       other unknown bytes (which names u first and is then given up).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -462,6 +469,59 @@ int main(void) {
     isa_term last_other = tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, (uint8_t)(vlast + 1), 8));
     CHECK(tm_conj_contradicts(tc, nwa_pred(a, l1), last_other));
     CHECK(!tm_conj_contradicts(tc, nwa_pred(a, l1), b1_is1) && !tm_conj_contradicts(tc, nwa_pred(a, l1), b1_is2));
+    nwa_free(a);
+    iv_free(c);
+  }
+
+  /* (m) */
+  for (int word_first = 0; word_first < 2; word_first++) {
+    static const uint8_t mov_eax_m[] = {0xa1, 0x00, 0x41, 0x00, 0x00};             /* mov eax, [0x4100] */
+    static const uint8_t movzx[] = {0x0f, 0xb6, 0x05, 0x00, 0x40, 0x00, 0x00};     /* movzx eax, byte [0x4000] */
+    static const uint8_t cmp4[] = {0x83, 0xf8, 0x04};                              /* cmp eax, 4 */
+    static const uint8_t ja[] = {0x77, 0x40};                                      /* ja +0x40 */
+    static const uint8_t cmp7[] = {0x83, 0xf8, 0x07};                              /* cmp eax, 7 */
+    static const uint8_t cmpb9[] = {0x80, 0x3d, 0x00, 0x40, 0x00, 0x00, 0x09};     /* cmp byte [0x4000], 9 */
+    static const uint8_t je_m[] = {0x74, 0x40};                                    /* je +0x40 */
+    iv_ctx *c = new_ctx();
+    nwa *a = nwa_new(tc);
+    uint64_t pc = 0x1000;
+    nwa_state s = boot(a, at(pc));
+    if (word_first) {
+      nwa_state t = nwa_add_state(a, at(pc + 5), false);
+      nwa_add_internal(a, s, letter(pc, mov_eax_m, 5, 0), t);
+      s = t, pc += 5;
+    }
+    nwa_state m1 = nwa_add_state(a, at(pc + 7), false), m2 = nwa_add_state(a, at(pc + 10), false);
+    nwa_add_internal(a, s, letter(pc, movzx, 7, 0), m1);
+    nwa_add_internal(a, m1, letter(pc + 7, cmp4, 3, 0), m2);
+    uint64_t jpc = pc + 10, small_pc = jpc + 2, big_pc = jpc + 2 + 0x40;
+    nwa_state small = nwa_add_state(a, at(small_pc), false), big = nwa_add_state(a, at(big_pc), false);
+    nwa_add_internal(a, m2, letter(jpc, ja, 2, 0), small);
+    nwa_add_internal(a, m2, letter(jpc, ja, 2, 1), big);
+    /* from each side: cmp eax, 7; je (taken: eax == 7), and cmp byte, 9; je */
+    size_t taken[2][2], not_taken[2][2];
+    nwa_state from[2] = {small, big};
+    uint64_t base[2] = {small_pc, big_pc};
+    for (int k = 0; k < 2; k++)
+      for (int w = 0; w < 2; w++) { /* both compares at the side's own address */
+        uint64_t p0 = base[k];
+        unsigned clen = w ? 7 : 3;
+        nwa_state y = nwa_add_state(a, at(p0 + clen), false);
+        nwa_state yes = nwa_add_state(a, at(p0 + clen + 2 + 0x40), false), no = nwa_add_state(a, at(p0 + clen + 2), false);
+        nwa_add_internal(a, from[k], letter(p0, w ? cmpb9 : cmp7, clen, 0), y);
+        nwa_add_internal(a, y, letter(p0 + clen, je_m, 2, 1), yes);
+        taken[k][w] = nwa_nedges(a) - 1;
+        nwa_add_internal(a, y, letter(p0 + clen, je_m, 2, 0), no);
+        not_taken[k][w] = nwa_nedges(a) - 1;
+      }
+    CHECK(iv_strengthen(c, a, &st));
+    for (int w = 0; w < 2; w++) {
+      CHECK(nwa_edge_at(a, taken[0][w])->dead);      /* eax (the byte) is 0..4 here */
+      CHECK(!nwa_edge_at(a, not_taken[0][w])->dead);
+      CHECK(!nwa_edge_at(a, taken[1][w])->dead);     /* 5..255 here: 7 and 9 among them */
+      CHECK(!nwa_edge_at(a, not_taken[1][w])->dead);
+    }
+    CHECK(!excludes(a, small, EAX, 0) && !excludes(a, small, EAX, 4)); /* the join: no one value */
     nwa_free(a);
     iv_free(c);
   }

@@ -120,6 +120,7 @@ struct iv_ctx {
   /* debugging (MCVETO_CHECK_INV): each state's vectors at the last fixpoint */
   uint32_t **dbgv;
   size_t *ndbgv, ndbg;
+  bool dbg_print; /* iv_debug_covers is saying why no vector holds */
 };
 
 /* ---- fact vectors ------------------------------------------------------ */
@@ -1327,49 +1328,47 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
 }
 
 /* debugging (MCVETO_CHECK_INV=2): say which fact a vector fails on */
-static bool dbg_verbose(void) {
-  const char *e = getenv("MCVETO_CHECK_INV");
-  return e && !strcmp(e, "2");
+
+/* debugging: slot s's value in the concrete state env */
+static uint64_t dbg_slot(iv_ctx *c, const tm_env *env, unsigned s) {
+  uint64_t x = env->var(env->ctx, tm_var_index(c->tc, c->slot_var[s]));
+  return c->slot_width[s] && c->slot_width[s] < 64 ? x & ((1ull << c->slot_width[s]) - 1) : x;
+}
+
+/* debugging: byte addr of array var (mem or $A) in env, against the fact byte */
+static bool dbg_byte(iv_ctx *c, const tm_env *env, isa_term var, uint32_t id, uint64_t addr, uint8_t byte) {
+  uint8_t x = env->mem(env->ctx, tm_var_index(c->tc, var), addr);
+  if (x != byte && c->dbg_print)
+    fprintf(stderr, "  v%u: %s[0x%llx] = 0x%x, not 0x%x\n", id, var == c->v->mem ? "mem" : "$A",
+            (unsigned long long)addr, x, byte);
+  return x == byte;
 }
 
 /* debugging (MCVETO_CHECK_INV): does vector id hold of the concrete state env? */
 static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
   fvb_load(c, &c->b, id);
-  uint32_t mi = tm_var_index(c->tc, c->v->mem), ai = tm_var_index(c->tc, c->v->A);
   for (unsigned s = 0; s < c->K; s++) {
-    if (!fvb_has(c, &c->b, s)) continue;
-    uint64_t x = env->var(env->ctx, tm_var_index(c->tc, c->slot_var[s]));
-    if (c->slot_width[s] && c->slot_width[s] < 64) x &= (1ull << c->slot_width[s]) - 1;
-    if (x != c->b.val[s]) {
-      if (dbg_verbose()) fprintf(stderr, "  v%u: %s = %llx, not %llx\n", id, tm_var_name(c->tc, tm_var_index(c->tc, c->slot_var[s])), (unsigned long long)x, (unsigned long long)c->b.val[s]);
-      return false;
-    }
+    if (!fvb_has(c, &c->b, s) || dbg_slot(c, env, s) == c->b.val[s]) continue;
+    if (c->dbg_print)
+      fprintf(stderr, "  v%u: %s = 0x%llx, not 0x%llx\n", id, tm_var_name(c->tc, tm_var_index(c->tc, c->slot_var[s])),
+              (unsigned long long)dbg_slot(c, env, s), (unsigned long long)c->b.val[s]);
+    return false;
   }
   for (size_t i = 0; i < c->b.nent[0]; i++)
-    if (env->mem(env->ctx, mi, c->b.ent[0][i] >> 8) != (uint8_t)c->b.ent[0][i]) {
-      if (dbg_verbose()) fprintf(stderr, "  v%u: mem[%llx] = %x, not %x\n", id, (unsigned long long)(c->b.ent[0][i] >> 8), env->mem(env->ctx, mi, c->b.ent[0][i] >> 8), (uint8_t)c->b.ent[0][i]);
-      return false;
-    }
+    if (!dbg_byte(c, env, c->v->mem, id, c->b.ent[0][i] >> 8, (uint8_t)c->b.ent[0][i])) return false;
   for (size_t i = 0; i < c->b.nent[1]; i++)
-    if (env->mem(env->ctx, ai, c->b.ent[1][i] >> 8) != (uint8_t)c->b.ent[1][i]) {
-      if (dbg_verbose()) fprintf(stderr, "  v%u: $A[%llx] = %x, not %x\n", id, (unsigned long long)(c->b.ent[1][i] >> 8), env->mem(env->ctx, ai, c->b.ent[1][i] >> 8), (uint8_t)c->b.ent[1][i]);
-      return false;
-    }
+    if (!dbg_byte(c, env, c->v->A, id, c->b.ent[1][i] >> 8, (uint8_t)c->b.ent[1][i])) return false;
   if (!u_used(c, &c->b)) return true;
-  for (unsigned v = 0; v < 256; v++) {
-    if (!dom_has(c->b.udom, v)) continue;
-    bool okv = true;
-    for (unsigned s = 0; s < c->K && okv; s++) {
-      if (!fvb_sym(&c->b, s)) continue;
-      uint64_t x = env->var(env->ctx, tm_var_index(c->tc, c->slot_var[s]));
-      if (c->slot_width[s] && c->slot_width[s] < 64) x &= (1ull << c->slot_width[s]) - 1;
-      okv = x == u_eval(c, (isa_term)c->b.val[s], v);
-    }
-    for (size_t i = 0; i < c->b.nent[3] && okv; i++)
-      okv = env->mem(env->ctx, mi, c->b.ent[3][2 * i]) == u_eval(c, (isa_term)c->b.ent[3][2 * i + 1], v);
-    if (okv) return true;
+  uint32_t mi = tm_var_index(c->tc, c->v->mem);
+  for (unsigned v = 0; v < 256; v++) { /* some value of u gives every term its value */
+    bool ok = dom_has(c->b.udom, v);
+    for (unsigned s = 0; s < c->K && ok; s++)
+      ok = !fvb_sym(&c->b, s) || dbg_slot(c, env, s) == u_eval(c, (isa_term)c->b.val[s], v);
+    for (size_t i = 0; i < c->b.nent[3] && ok; i++)
+      ok = env->mem(env->ctx, mi, c->b.ent[3][2 * i]) == u_eval(c, (isa_term)c->b.ent[3][2 * i + 1], v);
+    if (ok) return true;
   }
-  if (dbg_verbose()) fprintf(stderr, "  v%u: no value of u fits\n", id);
+  if (c->dbg_print) fprintf(stderr, "  v%u: no value of u fits\n", id);
   return false;
 }
 
@@ -1377,6 +1376,12 @@ int iv_debug_covers(iv_ctx *c, nwa_state s, const tm_env *env) {
   if (s >= c->ndbg || !c->ndbgv[s]) return -1;
   for (size_t i = 0; i < c->ndbgv[s]; i++)
     if (dbg_holds(c, c->dbgv[s][i], env)) return 1;
+  const char *e = getenv("MCVETO_CHECK_INV");
+  if (e && !strcmp(e, "2")) { /* say why, vector by vector */
+    c->dbg_print = true;
+    for (size_t i = 0; i < c->ndbgv[s]; i++) dbg_holds(c, c->dbgv[s][i], env);
+    c->dbg_print = false;
+  }
   return 0;
 }
 

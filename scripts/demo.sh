@@ -6,9 +6,10 @@
 # The examples are programs of the verdict corpus (tests/verify/programs, each
 # with its expected verdict in its header): reachable targets behind arithmetic on standard input, a
 # call that only a cheap path reaches (Fig. 7b), a return turned into a call
-# (Fig. 9: an AE violation), a store that may alias (§3.4), a table of function
-# pointers, a jump table, and safe programs, one with a jump into the middle of
-# an instruction (x86 only).  Every reachable and AE verdict was
+# (Fig. 9: an AE violation), a stack-buffer overflow (an AE violation), a store
+# that may alias (§3.4), a table of function pointers, a jump table, and safe
+# programs: one with a jump into the middle of an instruction (x86 only), one
+# that rewrites its own code, and a recursion as deep as an input byte allows.  Every reachable and AE verdict was
 # replayed by the verifier before it was printed; the witnesses are in
 # build/demo/*.witness (`mcveto-<isa> run --input W PROG` replays one).
 # Set DEMO_TIMEOUT (seconds per run, default 60) or pass programs to run others.
@@ -20,9 +21,9 @@ g=()
 cmake -S . -B build "${g[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 
-examples=(magic32_reach quadratic_reach reach_divmod fig7b_cheap_path fig9_ret_as_call
+examples=(magic32_reach quadratic_reach reach_divmod fig7b_cheap_path fig9_ret_as_call stack_smash
           alias_ptr_reach indirect_call_reach jump_table_reach
-          safe_abs safe_assume_guard alias_ptr_safe instr_alias_safe)
+          safe_abs safe_assume_guard alias_ptr_safe instr_alias_safe smc_safe recursion_safe)
 if [ $# -gt 0 ]; then
     progs=("$@")
 else

@@ -16,9 +16,12 @@
 # One line per verify run.  Usage:
 #   run_verify.sh ISA LEVEL MCVETO MCVETO_CC WORK PROG.c...
 # Environment: VERIFY_TIMEOUT (seconds per verify run, default 120; passed
-# as --timeout, and the run is killed 60 s after it); VERIFY_COPIES=stripped
-# runs the stripped copy only (default both: the sanitizer build's smoke test
-# halves its time so; the plain build's corpus runs both).
+# as --timeout, and the run is killed 60 s after it); VERIFY_COPIES: both
+# (the default) verifies both copies in full; stripped the stripped copy
+# only (the sanitizer build's smoke test); resolve the stripped copy in full
+# and, on the unstripped one, only that --target SYMBOL names the same
+# address (check_resolve: the verifier reads no symbol but the target's, so
+# the two runs would be the same; ctest's -O0 corpus, for CI's time).
 # Exit status: 0 all verdicts right, 1 a wrong verdict or a failed check,
 # 2 usage, 77 qemu, a cross tool or jq missing.
 
@@ -35,7 +38,7 @@ isa=$1 level=$2 mcveto=$3 cc=$4 work=$5
 shift 5
 tmo=${VERIFY_TIMEOUT:-120}
 copies=${VERIFY_COPIES:-both}
-case $copies in both | stripped) ;; *) echo "run_verify.sh: VERIFY_COPIES is both or stripped" >&2; exit 2 ;; esac
+case $copies in both | stripped | resolve) ;; *) echo "run_verify.sh: VERIFY_COPIES is both, stripped or resolve" >&2; exit 2 ;; esac
 vl_tools "$isa" || exit 77
 for t in jq timeout; do
     command -v "$t" >/dev/null 2>&1 || { echo "SKIP: $t not found" >&2; exit 77; }
@@ -60,6 +63,26 @@ status_of() {
 # witness_stdin W: the stdin bytes of witness file W as a printf format.
 witness_stdin() {
     sed -e 's/#.*//' "$1" | awk '$1 == "stdin" { for (i = 2; i <= NF; i++) printf "\\x%s", $i }'
+}
+
+# check_resolve LABEL BIN TARGET ADDR EXPECT: a one-iteration run with
+# --target SYMBOL must resolve the symbol to ADDR (the JSON target) and end
+# with the expected verdict or unknown (VERIFY_COPIES=resolve).
+check_resolve() {
+    local label=$1 bin=$2 tgt=$3 addr=$4 expect=$5 j=$2.resolve.json e=$2.resolve.err want st jt
+    case $expect in safe) want=0 ;; reachable) want=10 ;; ae) want=11 ;; esac
+    timeout 120 "$mcveto" verify "$bin" --target "$tgt" --max-iterations 1 --json >"$j" 2>"$e"
+    st=$?
+    if [ "$st" -ne "$want" ] && [ "$st" -ne 20 ]; then
+        fail "$label: expected $expect or unknown after one iteration, got status $st: $(head -c 300 "$e")"
+        return
+    fi
+    jt=$(jq -r .target "$j" 2>/dev/null)
+    if [ -z "$jt" ] || [ "$jt" = null ] || [ "$((jt))" -ne "$((addr))" ]; then
+        fail "$label: JSON target '$jt', not $addr"
+        return
+    fi
+    echo "ok   $label: resolves to $addr (one iteration: $(jq -r .verdict "$j"))"
 }
 
 # check_run LABEL BIN TARGET ADDR EXPECT UNKNOWN_OK: one verify run.
@@ -145,8 +168,10 @@ for f in "$@"; do
     vl_build "$cc" "$isa" "$level" "$f" "$bin" || { fail "$isa $level $name: build"; continue; }
     "$STRIP" -o "$bin.stripped" "$bin" || { fail "$isa $level $name: strip"; continue; }
     addr=$(vl_symaddr "$bin" "$target") || { fail "$isa $level $name: no symbol '$target'"; continue; }
-    [ "$copies" = stripped ] ||
-        check_run "$isa $level $name --target $target" "$bin" "$target" "$addr" "$expect" "${unk:-no}"
+    case $copies in
+        both) check_run "$isa $level $name --target $target" "$bin" "$target" "$addr" "$expect" "${unk:-no}" ;;
+        resolve) check_resolve "$isa $level $name --target $target" "$bin" "$target" "$addr" "$expect" ;;
+    esac
     check_run "$isa $level $name.stripped --target $addr" "$bin.stripped" "$addr" "$addr" "$expect" "${unk:-no}"
 done
 if [ "$fails" -ne 0 ]; then

@@ -48,7 +48,6 @@ typedef struct dtrace {
   bool cut;      /* its last step did not complete (a fault or a trap) */
 } dtrace;
 
-
 typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
 
 struct dpg {
@@ -334,6 +333,29 @@ static bool holds(sim *S, nwa_state s) {
   return memo_eval(S, nwa_pred(S->g->G, s), &env, true);
 }
 
+/* Debugging (MCVETO_LOST_PRED): the conjuncts of state s's predicate that
+ * the run's current state fails. */
+static void print_false_conjuncts(sim *S, nwa_state s) {
+  dpg *g = S->g;
+  tm_env env = cenv_env(&S->c);
+  isa_term st[512];
+  size_t n = 0;
+  st[n++] = nwa_pred(g->G, s);
+  while (n) {
+    isa_term y = st[--n];
+    if (tm_kind(g->tc, y) == ISA_OP_LAND && n + 2 < 512) {
+      st[n++] = tm_arg(g->tc, y, 0), st[n++] = tm_arg(g->tc, y, 1);
+      continue;
+    }
+    if (!tm_eval(g->tc, y, &env)) {
+      char pb[600];
+      tm_print(g->tc, y, pb, sizeof pb);
+      fprintf(stderr, "\n   n%u false: %s", s, pb);
+    }
+  }
+  fprintf(stderr, "\n");
+}
+
 static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   sim *S = ctx;
   dpg *g = S->g;
@@ -401,25 +423,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
       for (size_t k = 0; k < ne; k++) {
         const nwa_edge *e = nwa_edge_at(g->G, out[k]);
         fprintf(stderr, " %d:%u->n%u(p%u)", e->kind, e->letter, e->to, e->pred);
-        if (getenv("MCVETO_LOST_PRED")) {
-          tm_env env = cenv_env(&S->c);
-          isa_term st[512];
-          size_t n = 0;
-          st[n++] = nwa_pred(g->G, e->to);
-          while (n) {
-            isa_term y = st[--n];
-            if (tm_kind(g->tc, y) == ISA_OP_LAND && n + 2 < 512) {
-              st[n++] = tm_arg(g->tc, y, 0), st[n++] = tm_arg(g->tc, y, 1);
-              continue;
-            }
-            if (!tm_eval(g->tc, y, &env)) {
-              char pb[600];
-              tm_print(g->tc, y, pb, sizeof pb);
-              fprintf(stderr, "\n   n%u false: %s", e->to, pb);
-            }
-          }
-          fprintf(stderr, "\n");
-        }
+        if (getenv("MCVETO_LOST_PRED")) print_false_conjuncts(S, e->to);
       }
       fprintf(stderr, "]");
     }

@@ -73,7 +73,7 @@ static const char run_help[] =
     "  --save-input F   write the inputs the run used to F (replay with --input F)\n"
     "  --trace          print one line per step on standard error: address, bytes,\n"
     "                   assembly, [call]/[ret]\n"
-    "  --max-steps N    stop after N instructions (default: no limit)\n"
+    "  --max-steps N    stop after N instructions, N > 0 (default: no limit)\n"
     "  --stats          print the instructions executed, the time and the guest MIPS\n"
     "                   on standard error when the run ends\n"
     "Exit status: the program's; 132 undecodable instruction, 133 trap, 139 memory fault,\n"
@@ -101,6 +101,8 @@ static int cmd_run(cli *c, int argc, char **argv) {
     } else if (!strcmp(a, "--seed") || !strcmp(a, "--max-steps")) {
       uint64_t v;
       if (i + 1 >= argc || !parse_u64(argv[i + 1], &v)) return usage_error(c, "run", "%s needs a number", a), CLI_EXIT_USAGE;
+      /* like verify's: 0 steps is no run at all, not "no limit" */
+      if (a[2] == 'm' && !v) return usage_error(c, "run", "%s", "--max-steps needs a positive number"), CLI_EXIT_USAGE;
       i++;
       if (a[2] == 's') {
         seed = v;
@@ -124,12 +126,14 @@ static int cmd_run(cli *c, int argc, char **argv) {
   in_assign *in = in_new(input ? IN_FIXED : seeded ? IN_RANDOM : IN_LINUX, seed);
   if (input) {
     char err[512];
-    if (in_read(in, input, err, sizeof err)) {
+    if (in_read(in, input, c->d, err, sizeof err)) {
       fprintf(stderr, "%s: %s\n", c->prog, err);
       in_free(in);
       return CLI_EXIT_USAGE;
     }
   }
+  /* without --save-input the real standard input streams through */
+  in_keep_stdin(in, save != NULL);
   loaded l;
   if (load(c, path, &l)) {
     in_free(in);
@@ -176,7 +180,11 @@ static int cmd_run(cli *c, int argc, char **argv) {
       fprintf(stderr, "%s: %s: AE violation at step %llu: the return at 0x%llx went to 0x%llx instead of 0x%llx\n", c->prog,
               path, (unsigned long long)r.ae.step, (unsigned long long)r.ae.ret_pc, (unsigned long long)r.ae.actual,
               (unsigned long long)r.ae.expected);
-    if (save) {
+    if (save && in_stdin_truncated(in)) {
+      fprintf(stderr, "%s: %s not written: the run read more than %d bytes of standard input, the most a witness keeps\n",
+              c->prog, save, IN_MAX_STDIN);
+      rc = CLI_EXIT_USAGE;
+    } else if (save) {
       FILE *f = fopen(save, "w");
       if (!f || in_write(in, f, path) || fclose(f)) {
         fprintf(stderr, "%s: cannot write %s: %s\n", c->prog, save, strerror(errno));
@@ -264,11 +272,18 @@ typedef struct fo {
   isa_term mem;
   const char *s, *p;
   char err[200];
+  int depth; /* nesting of ( [ and unary operators, at most FO_MAX_DEPTH */
 } fo;
 
+/* The bound of the parser's recursion (fexpr and funary count it): deeper
+ * formulas are refused, not a stack overflow. */
+#define FO_MAX_DEPTH 256
+
+/* An untyped integer is -v if neg, else v: it gets its width from the other
+ * operand and must fit in it (a negative one as a two's-complement value). */
 typedef struct fval {
   isa_term t; /* 0 with untyped */
-  bool untyped;
+  bool untyped, neg;
   uint64_t v;
 } fval;
 
@@ -280,8 +295,9 @@ static bool eat(fo *f, const char *tok) {
   skip(f);
   size_t n = strlen(tok);
   if (strncmp(f->p, tok, n)) return false;
-  /* do not take '<' from '<<' or '<=', '&' from '&&' etc. */
-  if (n == 1 && strchr("<>&|=!", tok[0]) && (f->p[1] == tok[0] || f->p[1] == '=')) return false;
+  /* do not take '<' from '<<' or '<=', '&' from '&&', '!' from '!=' etc.;
+   * '!!' is two negations */
+  if (n == 1 && strchr("<>&|=!", tok[0]) && ((f->p[1] == tok[0] && tok[0] != '!') || f->p[1] == '=')) return false;
   f->p += n;
   return true;
 }
@@ -292,7 +308,24 @@ static void fail(fo *f, const char *msg) {
 
 static isa_term typed(fo *f, fval v, unsigned w) {
   if (!v.untyped) return v.t;
-  return tm_const(f->tc, v.v, w);
+  unsigned bits = w == TM_BOOL ? 1 : w;
+  bool fits = v.neg ? bits >= 64 ? v.v <= 1ull << 63 : v.v <= 1ull << (bits - 1) : bits >= 64 || !(v.v >> bits);
+  if (!fits) {
+    char msg[100];
+    snprintf(msg, sizeof msg, "the integer %s0x%llx does not fit in the other operand's %u bits", v.neg ? "-" : "",
+             (unsigned long long)v.v, bits);
+    fail(f, msg);
+  }
+  return tm_const(f->tc, v.neg ? 0 - v.v : v.v, w);
+}
+
+/* Counts one level of nesting; false (with the error) past FO_MAX_DEPTH. */
+static bool enter(fo *f) {
+  if (++f->depth <= FO_MAX_DEPTH) return true;
+  char msg[80];
+  snprintf(msg, sizeof msg, "the formula nests deeper than %d levels", FO_MAX_DEPTH);
+  fail(f, msg);
+  return false;
 }
 
 static fval fexpr(fo *f);
@@ -306,9 +339,26 @@ static fval fprimary(fo *f) {
     return r;
   }
   if (isdigit((unsigned char)*f->p)) {
+    /* decimal (a leading 0 is not octal) or 0x hex, as docs/cli.md says */
+    bool hex = f->p[0] == '0' && (f->p[1] == 'x' || f->p[1] == 'X');
+    const char *digits = hex ? f->p + 2 : f->p;
     char *end;
     r.untyped = true;
-    r.v = strtoull(f->p, &end, 0);
+    errno = 0;
+    r.v = strtoull(digits, &end, hex ? 16 : 10);
+    if (end == digits || !(hex ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits))) {
+      fail(f, "expected hex digits after 0x");
+      return r;
+    }
+    if (isalnum((unsigned char)*end) || *end == '_') {
+      f->p = end;
+      fail(f, "bad digit in an integer");
+      return r;
+    }
+    if (errno == ERANGE) {
+      fail(f, "the integer is wider than 64 bits");
+      return r;
+    }
     f->p = end;
     return r;
   }
@@ -317,16 +367,25 @@ static fval fprimary(fo *f) {
     while (isalnum((unsigned char)*f->p) || *f->p == '_') f->p++;
     size_t n = (size_t)(f->p - b);
     char name[64];
-    if (n >= sizeof name) n = sizeof name - 1;
+    if (n >= sizeof name) { /* longer than any name; not cut to a prefix that might be one */
+      f->p = b;
+      fail(f, "unknown name (expected a register, flag, alias or memN[...])");
+      return r;
+    }
     memcpy(name, b, n);
     name[n] = 0;
     if (!strcmp(name, "true") || !strcmp(name, "false")) {
       r.t = tm_const(f->tc, name[0] == 't', TM_BOOL);
       return r;
     }
-    int bits = 0;
-    if (sscanf(name, "mem%d", &bits) == 1 && (bits == 8 || bits == 16 || bits == 32 || bits == 64) && eat(f, "[")) {
+    int bits = !strcmp(name, "mem8") ? 8 : !strcmp(name, "mem16") ? 16 : !strcmp(name, "mem32") ? 32 : !strcmp(name, "mem64") ? 64 : 0;
+    if (bits && !eat(f, "[")) {
+      fail(f, "expected '[' after a memN");
+      return r;
+    }
+    if (bits) {
       fval a = fexpr(f);
+      if (f->err[0]) return r;
       if (!eat(f, "]")) fail(f, "expected ']'");
       isa_term addr = typed(f, a, f->d->addr_bits);
       r.t = tm_mem_word(f->tc, f->mem, addr, (unsigned)bits / 8, f->d->big_endian);
@@ -352,17 +411,26 @@ static fval fprimary(fo *f) {
 }
 
 static fval funary(fo *f) {
+  skip(f);
+  if ((*f->p == '!' || *f->p == '~' || *f->p == '-') && !enter(f)) return (fval){0};
   if (eat(f, "!")) {
     fval a = funary(f);
-    fval r = {tm_app1(f->tc, ISA_OP_LNOT, a.t), false, 0};
+    f->depth--;
     if (a.untyped) fail(f, "'!' needs a condition");
-    return r;
+    if (a.untyped || !a.t) return (fval){0};
+    return (fval){tm_app1(f->tc, ISA_OP_LNOT, a.t), false, false, 0};
   }
   if (eat(f, "~") || eat(f, "-")) {
     bool neg = f->p[-1] == '-';
     fval a = funary(f);
-    if (a.untyped) return (fval){0, true, neg ? 0 - a.v : ~a.v};
-    return (fval){tm_app1(f->tc, neg ? ISA_OP_NEG : ISA_OP_NOT, a.t), false, 0};
+    f->depth--;
+    if (a.untyped) { /* -x, and ~x = -(x + 1) */
+      if (!neg && !a.neg && a.v == UINT64_MAX) fail(f, "the integer is wider than 64 bits");
+      if (neg) return (fval){0, true, a.v && !a.neg, a.v};
+      return a.neg ? (fval){0, true, false, a.v - 1} : (fval){0, true, true, a.v + 1};
+    }
+    if (!a.t) return a; /* an error already */
+    return (fval){tm_app1(f->tc, neg ? ISA_OP_NEG : ISA_OP_NOT, a.t), false, false, 0};
   }
   return fprimary(f);
 }
@@ -397,6 +465,7 @@ static fval fbin(fo *f, int minprec) {
     if (!o || f->err[0]) return l;
     f->p += strlen(o->tok);
     fval r = fbin(f, o->prec + 1);
+    if (f->err[0]) return l;
     if (l.untyped && r.untyped) {
       fail(f, "both operands are untyped integers");
       return l;
@@ -414,16 +483,21 @@ static fval fbin(fo *f, int minprec) {
       return l;
     }
     if (o->negate) t = tm_app1(f->tc, ISA_OP_LNOT, t);
-    l = (fval){t, false, 0};
+    l = (fval){t, false, false, 0};
   }
 }
 
-static fval fexpr(fo *f) { return fbin(f, 1); }
+static fval fexpr(fo *f) {
+  if (!enter(f)) return (fval){0};
+  fval r = fbin(f, 1);
+  f->depth--;
+  return r;
+}
 
 /* ---- explain ------------------------------------------------------------------------ */
 
 static const char explain_help[] =
-    "usage: %s explain HEX... [--addr A] [--state REG=VAL,...] [--pre FORMULA]\n"
+    "usage: %s explain HEX... [--addr A] [--state REG=VAL,...] [--mem ADDR=HEX] [--pre FORMULA]\n"
     "Show what one %s instruction does, straight from the spec: the decoded\n"
     "instruction, its spec text and location, its exact symbolic transformer (only\n"
     "the locations it changes), its concrete effect on a state, and with --pre the\n"
@@ -433,9 +507,11 @@ static const char explain_help[] =
     "  --addr A        the instruction's address (default 0x1000)\n"
     "  --state R=V,..  register values for the concrete run (others are 0; memory\n"
     "                  reads as 0 unless --mem sets it)\n"
-    "  --mem A=HEX     bytes at address A for the concrete run (repeatable)\n"
+    "  --mem A=HEX     bytes at address A for the concrete run (up to 16 times)\n"
     "  --pre FORMULA   C-like: registers, flags, aliases, memN[addr], integers,\n"
-    "                  + - * / %% & | ^ ~ << >> == != < <= > >= && || ! ( )\n";
+    "                  + - * / %% & | ^ ~ << >> == != < <= > >= && || ! ( )\n"
+    "Exit status: 0 explained, 2 usage error (bad option, bytes that are not an\n"
+    "instruction, a value too wide, a bad formula).\n";
 
 static int hexval(int ch) { return isdigit(ch) ? ch - '0' : isxdigit(ch) ? tolower(ch) - 'a' + 10 : -1; }
 
@@ -447,6 +523,7 @@ static int cmd_explain(cli *c, int argc, char **argv) {
   const char *state = NULL, *pre = NULL;
   const char *mems[16];
   int nmems = 0;
+  const uint64_t amask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -454,11 +531,17 @@ static int cmd_explain(cli *c, int argc, char **argv) {
       return 0;
     } else if (!strcmp(a, "--addr")) {
       if (i + 1 >= argc || !parse_u64(argv[++i], &addr)) return usage_error(c, "explain", "%s", "--addr needs an address"), CLI_EXIT_USAGE;
+      if (addr & ~amask)
+        return usage_error(c, "explain", "--addr %s is outside the address space", argv[i]), CLI_EXIT_USAGE;
     } else if (!strcmp(a, "--state") || !strcmp(a, "--pre") || !strcmp(a, "--mem")) {
       if (i + 1 >= argc) return usage_error(c, "explain", "%s needs an argument", a), CLI_EXIT_USAGE;
+      if ((a[2] == 's' && state) || (a[2] == 'p' && pre))
+        return usage_error(c, "explain", "%s given twice", a), CLI_EXIT_USAGE;
+      if (a[2] == 'm' && nmems == (int)(sizeof mems / sizeof *mems))
+        return usage_error(c, "explain", "%s", "--mem given more than 16 times"), CLI_EXIT_USAGE;
       if (a[2] == 's') state = argv[++i];
       else if (a[2] == 'p') pre = argv[++i];
-      else if (nmems < 16) mems[nmems++] = argv[++i];
+      else mems[nmems++] = argv[++i];
     } else if (a[0] == '-' && a[1]) {
       return usage_error(c, "explain", "unknown option '%s'", a), CLI_EXIT_USAGE;
     } else {
@@ -475,7 +558,6 @@ static int cmd_explain(cli *c, int argc, char **argv) {
     }
   }
   if (!nb) return usage_error(c, "explain", "%s", "no instruction bytes given"), CLI_EXIT_USAGE;
-  addr &= d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
   isa_insn in;
   isa_decode_result dr = d->decode(bytes, nb, addr, &in);
   if (dr != ISA_DECODE_OK) {
@@ -534,8 +616,9 @@ static int cmd_explain(cli *c, int argc, char **argv) {
       memcpy(as, mems[k], (size_t)(eq - mems[k]));
       as[eq - mems[k]] = 0;
       if (!parse_u64(as, &ma)) rc = 1;
+      if (!eq[1]) rc = 1;
       for (const char *p = eq + 1; !rc && *p; p += 2) {
-        if (hexval(p[0]) < 0 || !p[1] || hexval(p[1]) < 0) {
+        if (hexval(p[0]) < 0 || !p[1] || hexval(p[1]) < 0 || ma > amask) {
           rc = 1;
           break;
         }
@@ -543,7 +626,7 @@ static int cmd_explain(cli *c, int argc, char **argv) {
         mem_poke(m, ma++, 1, &b, NULL);
       }
     }
-    if (rc) usage_error(c, "explain", "--mem '%s': expected ADDR=HEXBYTES", mems[k]);
+    if (rc) usage_error(c, "explain", "--mem '%s': expected ADDR=HEXBYTES, all in the address space", mems[k]);
   }
   if (state && !rc) {
     char *copy = strdup(state), *save = NULL;
@@ -556,11 +639,17 @@ static int cmd_explain(cli *c, int argc, char **argv) {
         *eq = 0;
         for (r = 0; r < d->nregs && strcmp(d->regs[r].name, tok); r++) {}
       }
+      unsigned w = r < d->nregs ? d->regs[r].is_flag ? 1 : d->regs[r].width : 64;
       if (!eq || r == d->nregs || !parse_u64(eq + 1, &v)) {
         usage_error(c, "explain", "--state: '%s' is not REG=VALUE with a register of the spec", tok);
         rc = 1;
+      } else if (w < 64 && v >> w) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "--state: %.40s=%.40s does not fit in the %u-bit register", tok, eq + 1, w);
+        usage_error(c, "explain", "%s", msg);
+        rc = 1;
       } else
-        regs[r] = v & (d->regs[r].width >= 64 ? ~0ull : (1ull << d->regs[r].width) - 1);
+        regs[r] = v;
     }
     free(copy);
   }
@@ -579,7 +668,7 @@ static int cmd_explain(cli *c, int argc, char **argv) {
     }
   }
   if (pre && !rc) {
-    fo f = {tc, d, id, mem0, pre, pre, ""};
+    fo f = {tc, d, id, mem0, pre, pre, "", 0};
     fval v = fexpr(&f);
     skip(&f);
     if (!f.err[0] && *f.p) fail(&f, "unexpected text");

@@ -45,7 +45,8 @@ const char *el_err_name(el_err e) {
     "EL_ERR_TRUNCATED", "EL_ERR_CLASS", "EL_ERR_ENDIAN", "EL_ERR_VERSION", "EL_ERR_TYPE",
     "EL_ERR_MACHINE", "EL_ERR_HEADER", "EL_ERR_DYNAMIC", "EL_ERR_NO_LOAD", "EL_ERR_SEG_FILE",
     "EL_ERR_SEG_SIZE", "EL_ERR_SEG_ADDR", "EL_ERR_SEG_ALIGN", "EL_ERR_SEG_OVERLAP",
-    "EL_ERR_ENTRY", "EL_ERR_MAP", "EL_ERR_NOMEM", "EL_ERR_LIBELF", "EL_ERR_ISA"};
+    "EL_ERR_ENTRY", "EL_ERR_MAP", "EL_ERR_NOMEM", "EL_ERR_LIBELF", "EL_ERR_ISA",
+    "EL_ERR_TOO_BIG"};
   return (unsigned)e < EL_ERR_COUNT ? names[e] : "EL_ERR_?";
 }
 
@@ -630,18 +631,50 @@ el_err el_load(const char *path, const isa_desc *desc, mem_space *m, el_image **
     close(fd);
     return fail(err, EL_ERR_NOT_FILE, name, "is not a regular file");
   }
-  if ((uint64_t)st.st_size > SIZE_MAX - 1) {
-    close(fd);
-    return fail(err, EL_ERR_NOMEM, name, "the file is too large (%lld bytes)", (long long)st.st_size);
+  /* the header first: a large file that is not an executable for this ISA
+   * is refused without reading it all */
+  uint8_t head[sizeof(Elf64_Ehdr)];
+  size_t nhead = 0;
+  while (nhead < sizeof head) {
+    ssize_t r = read(fd, head + nhead, sizeof head - nhead);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) {
+      int e = errno;
+      close(fd);
+      return fail(err, EL_ERR_OPEN, name, "cannot read: %s", strerror(e));
+    }
+    if (r == 0) break;
+    nhead += (size_t)r;
   }
-  size_t cap = (size_t)st.st_size + 1, size = 0; /* + 1: EOF without a realloc */
+  if (nhead < sizeof head) { /* the whole file: load_buf says what is wrong */
+    close(fd);
+    return load_buf(head, nhead, name, desc, m, out, err);
+  }
+  rc = check_ident(head, nhead, name, desc, err);
+  if (rc) {
+    close(fd);
+    return rc;
+  }
+  if ((uint64_t)st.st_size > EL_MAX_FILE) {
+    close(fd);
+    return fail(err, EL_ERR_TOO_BIG, name, "the file has %lld bytes; the most el_load reads is %zu (256 MiB)",
+                (long long)st.st_size, EL_MAX_FILE);
+  }
+  size_t cap = (size_t)st.st_size + 1, size = nhead; /* + 1: EOF without a realloc */
+  if (cap < nhead + 1) cap = nhead + 1; /* the file grew */
   uint8_t *buf = malloc(cap ? cap : 1);
   if (!buf) {
     close(fd);
     return fail(err, EL_ERR_NOMEM, name, "out of memory (the file has %zu bytes)", cap);
   }
+  memcpy(buf, head, nhead);
   /* read to the end: the size fstat gave is a hint (the file may change) */
   for (;;) {
+    if (size > EL_MAX_FILE) {
+      free(buf);
+      close(fd);
+      return fail(err, EL_ERR_TOO_BIG, name, "the file grew past %zu bytes (256 MiB) while it was read", EL_MAX_FILE);
+    }
     if (size == cap) {
       size_t ncap = cap ? cap * 2 : 4096;
       uint8_t *nb = ncap > cap ? realloc(buf, ncap) : NULL;

@@ -11,7 +11,10 @@
  * address width (ELFCLASS32 for addr_bits <= 32, ELFCLASS64 above), whose
  * data encoding matches desc->big_endian and whose e_machine equals
  * desc->elf_machine, without PT_INTERP or PT_DYNAMIC (static linking only),
- * with at least one PT_LOAD segment.  "Segment i" in messages is the index
+ * with at least one PT_LOAD segment.  el_load reads the ELF identification
+ * and header first (a file that is not an ELF executable for the ISA is
+ * refused after 64 bytes, however large) and refuses files over EL_MAX_FILE
+ * bytes before reading the rest.  "Segment i" in messages is the index
  * of the program header (as readelf numbers them).  Each PT_LOAD segment must
  * lie inside the file (file part) and the address space (memory part),
  * have p_filesz <= p_memsz, a p_align of 0 or a power of two with
@@ -78,6 +81,7 @@ typedef enum el_err {
   EL_ERR_NOMEM,       /* out of memory */
   EL_ERR_LIBELF,      /* libelf refused the file for a reason not listed above */
   EL_ERR_ISA,         /* the descriptor or memory cannot be used (addr_bits) */
+  EL_ERR_TOO_BIG,     /* el_load: the file is over EL_MAX_FILE bytes */
   EL_ERR_COUNT
 } el_err;
 
@@ -119,6 +123,10 @@ typedef struct el_image {
   const el_symbol **by_name; /* syms sorted by name */
   char *names;
 } el_image;
+
+/* The largest file el_load reads: 256 MiB, far above any static executable
+ * a verifier can handle, and a bound on the memory a bad path can take. */
+#define EL_MAX_FILE ((size_t)256 * 1024 * 1024)
 
 /* Load the file at path.  On success *out is the image (free with el_free)
  * and the segments are mapped in m, which must have desc->addr_bits bits.

@@ -3,10 +3,14 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "htab.h"
 #include "xalloc.h"
 
 typedef struct reg_ent {
@@ -26,10 +30,13 @@ struct in_assign {
   uint64_t seed;
   reg_ent *regs;
   size_t nregs, capregs;
+  ht_map reg_ix; /* hash of a name (never 0) -> index in regs */
   mem_ent *mem; /* open addressing on addr */
   size_t nmem, capmem;
   uint8_t *in; /* standard input: explicit or consumed so far */
   size_t nin, capin, pos;
+  bool keep_stdin;      /* IN_LINUX: keep what is read, for in_write */
+  bool stdin_truncated; /* more than IN_MAX_STDIN bytes were read */
   bool random_len_chosen;
   size_t random_len;
 };
@@ -48,11 +55,14 @@ static uint64_t hash_name(const char *s) {
   return h;
 }
 
+static uint64_t name_key(const char *s) { return hash_name(s) | 1; /* 0 means empty in ht_map */ }
+
 in_assign *in_new(in_mode mode, uint64_t seed) {
   in_assign *a = calloc(1, sizeof *a);
   if (!a) exit(3);
   a->mode = mode;
   a->seed = seed;
+  a->keep_stdin = true;
   a->capmem = 256;
   a->mem = calloc(a->capmem, sizeof *a->mem);
   if (!a->mem) exit(3);
@@ -63,6 +73,7 @@ void in_free(in_assign *a) {
   if (!a) return;
   for (size_t i = 0; i < a->nregs; i++) free(a->regs[i].name);
   free(a->regs);
+  ht_free(&a->reg_ix);
   free(a->mem);
   free(a->in);
   free(a);
@@ -70,10 +81,17 @@ void in_free(in_assign *a) {
 
 in_mode in_get_mode(const in_assign *a) { return a->mode; }
 
+/* Hashed: a witness may name many registers (a linear search made 100,000
+ * names take 48 s).  Two names with the same hash fall back to the scan. */
 static reg_ent *reg_find(in_assign *a, const char *name, bool create) {
-  for (size_t i = 0; i < a->nregs; i++)
-    if (!strcmp(a->regs[i].name, name)) return &a->regs[i];
+  uint64_t key = name_key(name), ix;
+  bool hashed = ht_get(&a->reg_ix, key, &ix);
+  if (hashed && !strcmp(a->regs[ix].name, name)) return &a->regs[ix];
+  if (hashed)
+    for (size_t i = 0; i < a->nregs; i++)
+      if (!strcmp(a->regs[i].name, name)) return &a->regs[i];
   if (!create) return NULL;
+  if (!hashed) ht_put(&a->reg_ix, key, a->nregs);
   if (a->nregs == a->capregs) {
     a->capregs = a->capregs ? a->capregs * 2 : 32;
     a->regs = xa_realloc(a->regs, sizeof *a->regs * a->capregs);
@@ -192,6 +210,12 @@ long in_stdin(in_assign *a, uint8_t *buf, size_t n) {
     do k = read(0, buf, n);
     while (k < 0 && errno == EINTR);
     if (k < 0) return -1;
+    if (!a->keep_stdin) return (long)k;
+    if (a->nin + (size_t)k > IN_MAX_STDIN) {
+      a->stdin_truncated = true;
+      a->keep_stdin = false; /* a witness of part of the input would replay a different run */
+      return (long)k;
+    }
     in_push(a, buf, (size_t)k);
     a->pos = a->nin;
     return (long)k;
@@ -199,6 +223,9 @@ long in_stdin(in_assign *a, uint8_t *buf, size_t n) {
   }
   return 0;
 }
+
+void in_keep_stdin(in_assign *a, bool keep) { a->keep_stdin = keep; }
+bool in_stdin_truncated(const in_assign *a) { return a->stdin_truncated; }
 
 void in_reset_use(in_assign *a) {
   for (size_t i = 0; i < a->nregs; i++) a->regs[i].used = false;
@@ -212,7 +239,14 @@ static int cmp_u64(const void *x, const void *y) {
 }
 
 int in_write(const in_assign *a, FILE *f, const char *comment) {
-  fprintf(f, "# mcveto input assignment%s%s\n", comment ? ": " : "", comment ? comment : "");
+  fprintf(f, "# mcveto input assignment%s", comment ? ": " : "");
+  /* the comment is a file name: a newline in it must not start a witness line */
+  for (const char *c = comment; c && *c; c++) {
+    unsigned char ch = (unsigned char)*c;
+    if (ch < 0x20 || ch == 0x7f || ch == '\\') fprintf(f, "\\x%02x", ch);
+    else fputc(ch, f);
+  }
+  fputc('\n', f);
   for (size_t i = 0; i < a->nregs; i++)
     if (a->regs[i].used || a->regs[i].set) fprintf(f, "reg %s 0x%llx\n", a->regs[i].name, (unsigned long long)a->regs[i].value);
   /* memory bytes in address order, runs of consecutive bytes on one line */
@@ -258,67 +292,132 @@ static bool parse_byte(const char *s, uint8_t *out) {
   return true;
 }
 
-int in_read(in_assign *a, const char *path, char *err, size_t errsz) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, errsz, "%s: %s", path, strerror(errno));
-    return -1;
+/* One line of a witness file into buf (without the newline): its length,
+ * -1 at the end of the file, -2 if it holds a NUL byte, -3 if it is longer
+ * than the buffer.  *total counts the bytes read, for the file size limit. */
+static long read_line(FILE *f, char *buf, size_t cap, size_t *total) {
+  size_t n = 0;
+  int ch;
+  while ((ch = getc(f)) != EOF && ch != '\n') {
+    if (++*total > IN_MAX_FILE) return -4;
+    /* at once: a file of NULs, or a long line, may have no newline */
+    if (ch == 0) return -2;
+    if (n + 1 >= cap) return -3;
+    buf[n++] = (char)ch;
   }
+  if (ch == '\n' && ++*total > IN_MAX_FILE) return -4;
+  if (ch == EOF && n == 0) return -1;
+  buf[n] = 0;
+  return (long)n;
+}
+
+/* The register of d a witness may give (any but PC and SP), by exact name. */
+static int witness_reg(const isa_desc *d, const char *name) {
+  for (unsigned i = 0; i < d->nregs; i++)
+    if (!strcmp(d->regs[i].name, name)) return (int)i;
+  return -1;
+}
+
+static int werr(char *err, size_t errsz, const char *path, int ln, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int werr(char *err, size_t errsz, const char *path, int ln, const char *fmt, ...) {
+  int n = ln ? snprintf(err, errsz, "%s:%d: ", path, ln) : snprintf(err, errsz, "%s: ", path);
+  if (n >= 0 && (size_t)n < errsz) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err + n, errsz - (size_t)n, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+static int in_read_file(in_assign *a, FILE *f, const char *path, const isa_desc *d, char *err, size_t errsz) {
   char line[8192];
-  int ln = 0, rc = 0;
-  while (fgets(line, sizeof line, f)) {
+  int ln = 0;
+  size_t total = 0;
+  uint64_t amask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
+  for (;;) {
+    long len = read_line(f, line, sizeof line, &total);
+    if (len == -1) break;
     ln++;
-    size_t len = strlen(line);
-    if (len == sizeof line - 1 && line[len - 1] != '\n') {
-      snprintf(err, errsz, "%s:%d: line too long", path, ln);
-      rc = -1;
-      break;
-    }
+    if (len == -2) return werr(err, errsz, path, ln, "NUL byte (a witness file is text)");
+    if (len == -3) return werr(err, errsz, path, ln, "line too long (at most %zu characters)", sizeof line - 2);
+    if (len == -4) return werr(err, errsz, path, ln, "the file is larger than %d bytes, the most a witness file may have", IN_MAX_FILE);
     char *hash = strchr(line, '#');
     if (hash) *hash = 0;
-    char *save = NULL, *kw = strtok_r(line, " \t\r\n", &save);
+    char *save = NULL, *kw = strtok_r(line, " \t\r", &save);
     if (!kw) continue;
     if (!strcmp(kw, "reg")) {
-      char *name = strtok_r(NULL, " \t\r\n", &save), *val = strtok_r(NULL, " \t\r\n", &save);
+      char *name = strtok_r(NULL, " \t\r", &save), *val = strtok_r(NULL, " \t\r", &save);
       uint64_t v;
-      if (!name || !val || !parse_u64(val, &v) || strtok_r(NULL, " \t\r\n", &save)) {
-        snprintf(err, errsz, "%s:%d: expected 'reg NAME VALUE'", path, ln);
-        rc = -1;
-        break;
+      if (!name || !val || !parse_u64(val, &v) || strtok_r(NULL, " \t\r", &save))
+        return werr(err, errsz, path, ln, "expected 'reg NAME VALUE'");
+      int r = witness_reg(d, name);
+      if (r < 0) {
+        for (unsigned i = 0; i < d->nregs; i++)
+          if (!strcasecmp(d->regs[i].name, name))
+            return werr(err, errsz, path, ln, "unknown register '%s' (did you mean %s? names are case-sensitive)", name,
+                        d->regs[i].name);
+        return werr(err, errsz, path, ln, "unknown register '%s' (not a register of %s)", name, d->name);
       }
+      if ((unsigned)r == d->pc || (unsigned)r == d->sp)
+        return werr(err, errsz, path, ln, "%s is not an input: the %s is set by the loader", name,
+                    (unsigned)r == d->pc ? "program counter (the entry point)" : "stack pointer");
+      unsigned w = d->regs[r].is_flag ? 1 : d->regs[r].width;
+      if (w < 64 && v >> w)
+        return werr(err, errsz, path, ln, "value %s does not fit in the %u-bit register %s", val, w, name);
+      reg_ent *old = reg_find(a, name, false);
+      if (old && old->set && old->value != v)
+        return werr(err, errsz, path, ln, "register %s given again with a different value (0x%llx, then %s)", name,
+                    (unsigned long long)old->value, val);
       in_set_reg(a, name, v);
     } else if (!strcmp(kw, "mem") || !strcmp(kw, "stdin")) {
-      uint64_t addr = 0;
-      bool mem = kw[0] == 'm';
+      uint64_t addr = 0, first = 0;
+      bool mem = kw[0] == 'm', any = false;
       if (mem) {
-        char *as = strtok_r(NULL, " \t\r\n", &save);
-        if (!as || !parse_u64(as, &addr)) {
-          snprintf(err, errsz, "%s:%d: expected 'mem ADDRESS BYTE...'", path, ln);
-          rc = -1;
-          break;
-        }
+        char *as = strtok_r(NULL, " \t\r", &save);
+        if (!as || !parse_u64(as, &addr)) return werr(err, errsz, path, ln, "expected 'mem ADDRESS BYTE...'");
+        first = addr;
       }
-      for (char *b; (b = strtok_r(NULL, " \t\r\n", &save));) {
+      for (char *b; (b = strtok_r(NULL, " \t\r", &save));) {
         uint8_t v;
-        if (!parse_byte(b, &v)) {
-          snprintf(err, errsz, "%s:%d: '%s' is not a byte (two hex digits)", path, ln, b);
-          rc = -1;
-          break;
+        if (!parse_byte(b, &v)) return werr(err, errsz, path, ln, "'%s' is not a byte (two hex digits)", b);
+        any = true;
+        if (!mem) {
+          in_append_stdin(a, &v, 1);
+          continue;
         }
-        if (mem) in_set_mem(a, addr++, v);
-        else in_append_stdin(a, &v, 1);
+        /* addr may pass 2^64 only after passing amask, so this catches both */
+        if (addr > amask || (addr == 0 && first))
+          return werr(err, errsz, path, ln, "address 0x%llx%s is outside the %u-bit address space",
+                      (unsigned long long)(addr == 0 ? first : addr), addr == first ? "" : " (where the bytes from it run)",
+                      d->addr_bits);
+        mem_ent *e = mem_get(a, addr);
+        if (e->set && e->value != v)
+          return werr(err, errsz, path, ln, "the byte at 0x%llx is given again with a different value (%02x, then %02x)",
+                      (unsigned long long)addr, e->value, v);
+        in_set_mem(a, addr++, v);
       }
-      if (rc) break;
+      if (!any)
+        return werr(err, errsz, path, ln, mem ? "expected 'mem ADDRESS BYTE...' (no bytes given)"
+                                              : "expected 'stdin BYTE...' (no bytes given)");
     } else {
-      snprintf(err, errsz, "%s:%d: unknown entry '%s' (expected reg, mem or stdin)", path, ln, kw);
-      rc = -1;
-      break;
+      return werr(err, errsz, path, ln, "unknown entry '%s' (expected reg, mem or stdin)", kw);
     }
   }
-  if (!rc && ferror(f)) {
-    snprintf(err, errsz, "%s: read error", path);
-    rc = -1;
+  if (ferror(f)) return werr(err, errsz, path, 0, "read error: %s", strerror(errno));
+  return 0;
+}
+
+int in_read(in_assign *a, const char *path, const isa_desc *d, char *err, size_t errsz) {
+  FILE *f = fopen(path, "r");
+  if (!f) return werr(err, errsz, path, 0, "%s", strerror(errno));
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    return werr(err, errsz, path, 0, "is a directory, not a witness file");
   }
+  int rc = in_read_file(a, f, path, d, err, errsz);
   fclose(f);
   return rc;
 }

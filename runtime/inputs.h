@@ -17,6 +17,11 @@
  *   reg NAME VALUE           (VALUE in C syntax: 0x1f, 31)
  *   mem ADDR BYTE BYTE ...   (consecutive bytes from ADDR, two hex digits each)
  *   stdin BYTE BYTE ...      (appended to standard input, hex)
+ * in_read refuses, with the file and line: a register the ISA does not have
+ * (names are case-sensitive), PC or SP (not inputs), a value wider than its
+ * register, a register or byte given twice with different values, an address
+ * outside the ISA's address space, NUL bytes, lines over 8190 characters, and
+ * files over IN_MAX_FILE bytes (so /dev/zero or an endless pipe ends).
  * Strings passed in are copied; the assignment owns its storage.
  */
 #ifndef MCVETO_INPUTS_H
@@ -26,6 +31,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "isa.h"
+
+/* Most bytes of a witness file (a full IN_MAX_STDIN of standard input takes
+ * about 51 MiB of text). */
+#define IN_MAX_FILE (64 * 1024 * 1024)
+/* Most bytes of real standard input an IN_LINUX run keeps for in_write. */
+#define IN_MAX_STDIN (16 * 1024 * 1024)
 
 typedef enum in_mode { IN_LINUX, IN_RANDOM, IN_FIXED } in_mode;
 
@@ -53,13 +66,21 @@ size_t in_stdin_pos(const in_assign *a);
 size_t in_stdin_len(const in_assign *a);
 uint8_t in_stdin_byte(const in_assign *a, size_t j);
 
+/* IN_LINUX keeps the standard input it reads (up to IN_MAX_STDIN bytes) so
+ * in_write can save it; a run that saves nothing turns that off and streams.
+ * in_stdin_truncated: more was read than kept, so in_write would not save
+ * the run's input. */
+void in_keep_stdin(in_assign *a, bool keep);
+bool in_stdin_truncated(const in_assign *a);
+
 /* Forget what was used (values set explicitly stay). */
 void in_reset_use(in_assign *a);
 
-/* Save the inputs the run used; 0 on success. */
+/* Save the inputs the run used; 0 on success.  The comment (a file name)
+ * goes on the first line with control characters and '\\' as \\xNN. */
 int in_write(const in_assign *a, FILE *f, const char *comment);
-/* Load a witness file into a (normally IN_FIXED); 0 on success, else a
- * message "FILE:LINE: what" in err. */
-int in_read(in_assign *a, const char *path, char *err, size_t errsz);
+/* Load a witness file for the ISA d into a (normally IN_FIXED); 0 on
+ * success, else a message "FILE:LINE: what" (or "FILE: what") in err. */
+int in_read(in_assign *a, const char *path, const isa_desc *d, char *err, size_t errsz);
 
 #endif

@@ -1,9 +1,13 @@
 #include "driver.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "arena.h"
 #include "diag.h"
@@ -23,23 +27,43 @@ typedef struct ig {
   const ig_options *o;
 } ig;
 
+/* Reads a spec file.  Only regular files: a directory cannot be read (and
+ * fread's "read error" would not say why), and a FIFO or a terminal would
+ * wait for input that may never come (hence O_NONBLOCK for the open). */
 static char *read_file(ig *G, const char *path, size_t *len, const char **why) {
-  FILE *f = fopen(path, "rb");
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    *why = strerror(errno);
+    return NULL;
+  }
+  struct stat st;
+  const char *bad = NULL;
+  if (fstat(fd, &st) != 0) bad = strerror(errno);
+  else if (S_ISDIR(st.st_mode)) bad = "it is a directory, not a spec file";
+  else if (!S_ISREG(st.st_mode)) bad = "it is not a regular file";
+  else if (st.st_size > (off_t)64 << 20) bad = "file too large (over 64 MiB)";
+  if (bad) {
+    *why = bad;
+    close(fd);
+    return NULL;
+  }
+  FILE *f = fdopen(fd, "rb");
   if (!f) {
     *why = strerror(errno);
+    close(fd);
     return NULL;
   }
   size_t cap = 65536, n = 0;
   char *buf = malloc(cap);
   if (!buf) exit(3);
   for (;;) {
+    if (n > (size_t)64 << 20) {
+      fclose(f);
+      free(buf);
+      *why = "file too large (over 64 MiB)";
+      return NULL;
+    }
     if (n + 1 >= cap) {
-      if (cap > (size_t)64 << 20) {
-        fclose(f);
-        free(buf);
-        *why = "file too large (over 64 MiB)";
-        return NULL;
-      }
       cap *= 2;
       char *nb = realloc(buf, cap);
       if (!nb) exit(3);
@@ -117,8 +141,14 @@ static void do_includes(ig *G, int from, int first_decl, int depth) {
 }
 
 static void parse_text(ig *G, int file, const char *text, size_t len, int depth) {
-  if (memchr(text, 0, len)) {
-    dg_error(&G->d, (sloc){file, 1, 1, 1, 1}, "file contains a NUL byte; is it a spec?");
+  const char *nul = memchr(text, 0, len);
+  if (nul) { /* reported where the first NUL byte is */
+    int line = 1, col = 1;
+    for (const char *p = text; p < nul; p++) {
+      if (*p == '\n') line++, col = 1;
+      else col++;
+    }
+    dg_error(&G->d, (sloc){file, line, col, line, col}, "file contains a NUL byte; is it a spec?");
     return;
   }
   ps_state S = {0};
@@ -139,6 +169,14 @@ int ig_compile(const ig_options *o) {
   G.o = o;
   dg_init(&G.d, &G.ar, o->diag);
   G.d.max_errors = 200;
+  /* -o DIR must exist: say so now, not when the first file is written */
+  if (o->outdir) {
+    struct stat ds;
+    if (stat(o->outdir, &ds) != 0)
+      dg_plain(&G.d, "cannot write into %s: %s", o->outdir, strerror(errno));
+    else if (!S_ISDIR(ds.st_mode))
+      dg_plain(&G.d, "cannot write into %s: it is not a directory", o->outdir);
+  }
   const char *text = o->text;
   size_t len = o->len;
   if (!text) {

@@ -131,6 +131,7 @@ typedef struct sm {
   int cond_depth; /* inside a conditional expression or a table export */
   int no_hoist;
   int inline_depth;
+  int table_depth; /* size_table calls under way: sub-tables nest at most MAX_TABLE_NESTING deep */
   const char *inline_stack[32];
   bool writes_pc;
   bool side_effects; /* set when a statement with effects is elaborated */
@@ -2031,6 +2032,7 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
 }
 
 /* Slot budget of a table: fields and alternative slots its subtree needs. */
+#define MAX_TABLE_NESTING 64
 static void size_table(sm *S, md_table *t, sloc use);
 
 static void size_rule(sm *S, md_rule *r) {
@@ -2056,12 +2058,19 @@ static void size_table(sm *S, md_table *t, sloc use) {
     t->sized = true;
     return;
   }
+  if (S->table_depth >= MAX_TABLE_NESTING) { /* the passes after this one recurse through sub-tables */
+    ERR(S, use, "sub-tables nested more than %d deep at '%s'", MAX_TABLE_NESTING, t->name);
+    t->sized = true;
+    return;
+  }
   t->busy = true;
+  S->table_depth++;
   for (int i = 0; i < t->nalts; i++) {
     size_rule(S, t->alts[i]);
     if (t->alts[i]->nfields > t->nfields) t->nfields = t->alts[i]->nfields;
     if (t->alts[i]->nalts > t->nalts_slots) t->nalts_slots = t->alts[i]->nalts;
   }
+  S->table_depth--;
   t->busy = false;
   t->sized = true;
 }

@@ -659,8 +659,6 @@ static isa_term slot_const(iv_ctx *c, unsigned s, uint64_t v) {
   return c->slot_width[s] == TM_BOOL ? (v ? tm_true(c->tc) : tm_false(c->tc)) : tm_const(c->tc, v, c->slot_width[s]);
 }
 
-static isa_term pe(iv_ctx *c, const fvb *in, isa_term t);
-
 /* The byte of `mem` at addr in every state of every run, or 0 if it can
  * change (iv_set_fixed). */
 static isa_term fixed_byte(iv_ctx *c, uint64_t addr) {
@@ -668,74 +666,114 @@ static isa_term fixed_byte(iv_ctx *c, uint64_t addr) {
   return c->fixed && c->fixed(c->fixed_ctx, addr, &b) ? tm_const(c->tc, b, 8) : 0;
 }
 
-/* The byte at addr of array term arr, or 0 if unknown. */
-static isa_term pe_byte(iv_ctx *c, const fvb *in, isa_term arr, uint64_t addr) {
+typedef struct pe_walk {
+  iv_ctx *c;
+  const fvb *in;
+} pe_walk;
+
+enum { PE_ITE_DEPTH = 16 }; /* nested ite of arrays pe_byte looks into */
+
+/* *out = the byte at addr of array term arr, or 0 if unknown.  False when
+ * pe's value of a subterm it needs is not known yet (queued on w).  A dry
+ * run only asks for the values (no u is named), so that the run that names
+ * one is done once, with every value at hand. */
+static bool pe_byte(iv_ctx *c, tm_walk *w, const fvb *in, isa_term arr, uint64_t addr, bool dry, unsigned depth,
+                    isa_term *out) {
   tm_ctx *tc = c->tc;
+  uint64_t v;
+  *out = 0;
   for (unsigned guard = 0; guard < 4096; guard++) {
     int k = tm_kind(tc, arr);
     if (k == ISA_OP_STORE) {
-      isa_term a = pe(c, in, tm_arg(tc, arr, 1));
+      if (!tm_walk_get(w, tm_arg(tc, arr, 1), &v)) return false;
+      isa_term a = (isa_term)v;
       uint64_t av;
-      if (!a || !tm_is_const(tc, a, &av)) return 0;
-      if ((av & c->amask) == addr) return pe(c, in, tm_arg(tc, arr, 2));
+      if (!a || !tm_is_const(tc, a, &av)) return true;
+      if ((av & c->amask) == addr) {
+        if (!tm_walk_get(w, tm_arg(tc, arr, 2), &v)) return false;
+        *out = (isa_term)v;
+        return true;
+      }
       arr = tm_arg(tc, arr, 0);
     } else if (k == ISA_OP_ITE) {
-      isa_term cnd = pe(c, in, tm_arg(tc, arr, 0));
+      if (!tm_walk_get(w, tm_arg(tc, arr, 0), &v)) return false;
+      isa_term cnd = (isa_term)v;
       uint64_t cv;
       if (!cnd || !tm_is_const(tc, cnd, &cv)) {
-        isa_term x = pe_byte(c, in, tm_arg(tc, arr, 1), addr), y = pe_byte(c, in, tm_arg(tc, arr, 2), addr);
-        return x && x == y ? x : 0;
+        if (depth == PE_ITE_DEPTH) return true;
+        isa_term x, y;
+        if (!pe_byte(c, w, in, tm_arg(tc, arr, 1), addr, dry, depth + 1, &x) ||
+            !pe_byte(c, w, in, tm_arg(tc, arr, 2), addr, dry, depth + 1, &y))
+          return false;
+        *out = x && x == y ? x : 0;
+        return true;
       }
       arr = tm_arg(tc, arr, cv ? 1 : 2);
+    } else if (dry) {
+      return true;
     } else if (arr == c->v->mem) {
       size_t p;
       uint8_t byte;
       isa_term f;
-      if (mem_get(c, in, addr, &byte)) return tm_const(tc, byte, 8);
-      if ((f = fixed_byte(c, addr))) return f;
-      if (sb_find(in, addr, &p)) {
-        if (c->bound_set && c->rebind) return 0; /* the old u, which this step drops */
+      if (mem_get(c, in, addr, &byte)) *out = tm_const(tc, byte, 8);
+      else if ((f = fixed_byte(c, addr))) *out = f;
+      else if (sb_find(in, addr, &p)) {
+        if (c->bound_set && c->rebind) return true; /* the old u, which this step drops */
         c->read_old = true;
-        return (isa_term)in->ent[3][2 * p + 1];
+        *out = (isa_term)in->ent[3][2 * p + 1];
+      } else if (!c->bind_on || (!c->bound_set && c->rebind && c->read_old))
+        return true;
+      else {
+        if (!c->bound_set) c->bound_set = true, c->bound = addr; /* name it u (transfer_one records it) */
+        *out = c->bound == addr ? c->u : 0;
       }
-      if (!c->bind_on || (!c->bound_set && c->rebind && c->read_old)) return 0;
-      if (!c->bound_set) c->bound_set = true, c->bound = addr; /* name it u (transfer_one records it) */
-      return c->bound == addr ? c->u : 0;
+      return true;
     } else if (arr == c->v->A) {
       size_t p;
-      return ent_find(in, 1, addr, &p) ? tm_const(tc, in->ent[1][p] & 0xff, 8) : 0;
+      *out = ent_find(in, 1, addr, &p) ? tm_const(tc, in->ent[1][p] & 0xff, 8) : 0;
+      return true;
     } else
-      return 0;
+      return true;
   }
-  return 0;
+  return true;
+}
+
+/* Nodes of t counted as a tree, capped at U_TERM + 1 (memo: c->tsz). */
+static uint64_t size_step(tm_walk *w, isa_term t, void *ctx) {
+  iv_ctx *c = ctx;
+  uint64_t n, m;
+  if (ht_get(&c->tsz, (uint64_t)t + 1, &n)) return n;
+  n = 1;
+  unsigned na = tm_nargs(c->tc, t);
+  bool all = true;
+  for (unsigned i = 0; i < na; i++) {
+    if (!tm_walk_get(w, tm_arg(c->tc, t, i), &m)) all = false;
+    else n += m;
+  }
+  if (!all) return 0;
+  if (n > U_TERM) n = U_TERM + 1;
+  ht_put(&c->tsz, (uint64_t)t + 1, n);
+  return n;
 }
 
 /* Is t (built from values pe kept) at most U_TERM nodes, counted as a tree? */
 static bool small_term(iv_ctx *c, isa_term t) {
   uint64_t n;
   if (ht_get(&c->tsz, (uint64_t)t + 1, &n)) return n <= U_TERM;
-  n = 1;
-  unsigned na = tm_nargs(c->tc, t);
-  for (unsigned i = 0; i < na && n <= U_TERM; i++) {
-    isa_term a = tm_arg(c->tc, t, i);
-    uint64_t m;
-    if (!small_term(c, a)) n = U_TERM + 1;
-    else if (ht_get(&c->tsz, (uint64_t)a + 1, &m)) n += m;
-  }
-  if (n > U_TERM) n = U_TERM + 1;
-  ht_put(&c->tsz, (uint64_t)t + 1, n);
-  return n <= U_TERM;
+  return tm_walk_run(c->tc, t, size_step, c) <= U_TERM;
 }
 
-/* t evaluated where the facts in `in` say: a constant term, a term over u
- * (only while c->u_on), or 0. */
-static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
+/* One step of pe's walk: t's value from its arguments' (memo: c->ev). */
+static uint64_t pe_step(tm_walk *w, isa_term t, void *ctx) {
+  pe_walk *pw = ctx;
+  iv_ctx *c = pw->c;
+  const fvb *in = pw->in;
   tm_ctx *tc = c->tc;
   uint64_t m;
-  if (ht_get(&c->ev, (uint64_t)t + 1, &m)) return (isa_term)m;
+  if (ht_get(&c->ev, (uint64_t)t + 1, &m)) return m;
   int k = tm_kind(tc, t);
   isa_term r = 0;
-  uint64_t x;
+  uint64_t x, v0, v1, v2;
   if (k == TM_CONST)
     r = t;
   else if (k == TM_VAR) {
@@ -743,20 +781,30 @@ static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
     if (s && fvb_has(c, in, s - 1)) r = slot_const(c, s - 1, in->val[s - 1]);
     else if (s && fvb_sym(in, s - 1)) r = (isa_term)in->val[s - 1];
   } else if (k == ISA_OP_SELECT) {
-    isa_term a = pe(c, in, tm_arg(tc, t, 1));
-    if (a && tm_is_const(tc, a, &x)) r = pe_byte(c, in, tm_arg(tc, t, 0), x & c->amask);
+    if (!tm_walk_get(w, tm_arg(tc, t, 1), &v1)) return 0;
+    isa_term a = (isa_term)v1;
+    if (a && tm_is_const(tc, a, &x)) {
+      if (!pe_byte(c, w, in, tm_arg(tc, t, 0), x & c->amask, true, 0, &r)) return 0;
+      pe_byte(c, w, in, tm_arg(tc, t, 0), x & c->amask, false, 0, &r);
+    }
   } else if (k == ISA_OP_STORE || tm_sort(tc, t) == TM_ARRAY) {
     r = 0;
   } else if (k == ISA_OP_ITE) {
-    isa_term cnd = pe(c, in, tm_arg(tc, t, 0));
-    if (cnd && tm_is_const(tc, cnd, &x))
-      r = pe(c, in, tm_arg(tc, t, x ? 1 : 2));
-    else {
-      isa_term a = pe(c, in, tm_arg(tc, t, 1)), b = pe(c, in, tm_arg(tc, t, 2));
+    if (!tm_walk_get(w, tm_arg(tc, t, 0), &v0)) return 0;
+    isa_term cnd = (isa_term)v0;
+    if (cnd && tm_is_const(tc, cnd, &x)) {
+      if (!tm_walk_get(w, tm_arg(tc, t, x ? 1 : 2), &v1)) return 0;
+      r = (isa_term)v1;
+    } else {
+      bool ok1 = tm_walk_get(w, tm_arg(tc, t, 1), &v1), ok2 = tm_walk_get(w, tm_arg(tc, t, 2), &v2);
+      if (!ok1 || !ok2) return 0;
+      isa_term a = (isa_term)v1, b = (isa_term)v2;
       r = a && a == b ? a : cnd && a && b ? tm_ite(tc, cnd, a, b) : 0; /* cnd: a term over u */
     }
   } else if (k == ISA_OP_LAND || k == ISA_OP_LOR) {
-    isa_term a = pe(c, in, tm_arg(tc, t, 0)), b = pe(c, in, tm_arg(tc, t, 1));
+    bool ok0 = tm_walk_get(w, tm_arg(tc, t, 0), &v0), ok1 = tm_walk_get(w, tm_arg(tc, t, 1), &v1);
+    if (!ok0 || !ok1) return 0;
+    isa_term a = (isa_term)v0, b = (isa_term)v1;
     bool dom = k == ISA_OP_LOR; /* the value that decides alone */
     if ((a && tm_is_const(tc, a, &x) && !!x == dom) || (b && tm_is_const(tc, b, &x) && !!x == dom))
       r = dom ? tm_true(tc) : tm_false(tc);
@@ -764,12 +812,11 @@ static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
       r = tm_app2(tc, (isa_op)k, a, b);
   } else {
     unsigned n = tm_nargs(tc, t);
-    isa_term a[3] = {0, 0, 0};
+    isa_term a[3];
+    if (!tm_walk_args(w, t, a)) return 0;
     bool all = true;
-    for (unsigned i = 0; i < n && i < 3; i++) {
-      a[i] = pe(c, in, tm_arg(tc, t, i));
+    for (unsigned i = 0; i < n && i < 3; i++)
       if (!a[i]) all = false;
-    }
     /* x & 0, x * 0 */
     if (!all && n == 2 && (k == ISA_OP_AND || k == ISA_OP_MUL)) {
       for (unsigned i = 0; i < 2; i++)
@@ -780,6 +827,15 @@ static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
   if (r && tm_kind(tc, r) != TM_CONST && !(c->u_on && small_term(c, r))) r = 0;
   ht_put(&c->ev, (uint64_t)t + 1, r);
   return r;
+}
+
+/* t evaluated where the facts in `in` say: a constant term, a term over u
+ * (only while c->u_on), or 0. */
+static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
+  uint64_t m;
+  if (ht_get(&c->ev, (uint64_t)t + 1, &m)) return (isa_term)m;
+  pe_walk pw = {c, in};
+  return (isa_term)tm_walk_run(c->tc, t, pe_step, &pw);
 }
 
 /* ---- the byte variable u ------------------------------------------------ */
@@ -1242,7 +1298,17 @@ done:
 
 /* ---- strengthening ----------------------------------------------------- */
 
-static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
+typedef struct gr_walk {
+  iv_ctx *c;
+  const fvb *f;
+} gr_walk;
+
+/* t with the facts of f substituted (memo: c->gw); c->gfacts collects the
+ * byte facts used. */
+static uint64_t ground_step(tm_walk *w, isa_term t, void *ctx) {
+  gr_walk *gw = ctx;
+  iv_ctx *c = gw->c;
+  const fvb *f = gw->f;
   tm_ctx *tc = c->tc;
   uint64_t m;
   if (ht_get(&c->gw, (uint64_t)t + 1, &m)) return (isa_term)m;
@@ -1253,12 +1319,10 @@ static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
     if (s && fvb_has(c, f, s - 1)) r = slot_const(c, s - 1, f->val[s - 1]);
   } else if (k != TM_CONST) {
     unsigned n = tm_nargs(tc, t);
-    isa_term a[3] = {0, 0, 0};
+    isa_term a[3];
+    if (!tm_walk_args(w, t, a)) return 0;
     bool same = true;
-    for (unsigned i = 0; i < n && i < 3; i++) {
-      a[i] = ground_walk(c, f, tm_arg(tc, t, i));
-      same = same && a[i] == tm_arg(tc, t, i);
-    }
+    for (unsigned i = 0; i < n && i < 3; i++) same = same && a[i] == tm_arg(tc, t, i);
     uint64_t av;
     size_t p;
     isa_term fb;
@@ -1281,6 +1345,11 @@ static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
   }
   ht_put(&c->gw, (uint64_t)t + 1, r);
   return r;
+}
+
+static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
+  gr_walk gw = {c, f};
+  return (isa_term)tm_walk_run(c->tc, t, ground_step, &gw);
 }
 
 /* P' = F ∧ P[facts]: F the scalar facts of v. */
@@ -1458,15 +1527,18 @@ static void fx_push(fix *f, nwa_state s, uint32_t k) {
 }
 
 /* Join w (already met with t's predicate) into (t, k). */
+static void fx_update_one(fix *f, nwa_state t, uint32_t k, uint32_t w);
+
 static void fx_update(fix *f, nwa_state t, uint32_t k, uint32_t w) {
   if (!w) return;
-  iv_ctx *c = f->c;
   uint32_t piece[U_FEW];
-  unsigned np = u_expand(c, w, piece);
-  if (np != 1 || piece[0] != w) { /* u has few values left: one vector each */
-    for (unsigned i = 0; i < np; i++) fx_update(f, t, k, piece[i]);
-    return;
-  }
+  unsigned np = u_expand(f->c, w, piece);
+  for (unsigned i = 0; i < np; i++) fx_update_one(f, t, k, piece[i]); /* u has few values left: one vector each */
+}
+
+static void fx_update_one(fix *f, nwa_state t, uint32_t k, uint32_t w) {
+  if (!w) return;
+  iv_ctx *c = f->c;
   uint64_t key = ((uint64_t)t << 32 | k) + 1, ix;
   if (!ht_get(&f->val, key, &ix)) {
     if (f->nsets == f->capsets) {

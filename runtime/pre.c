@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "exec.h"
+#include "htab.h"
 #include "symex.h"
+#include "xalloc.h"
 
 static isa_term k_(const fd_vocab *v, uint64_t x, unsigned w) { return tm_const(v->tc, x, w); }
 static isa_term and_(tm_ctx *tc, isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_LAND, a, b); }
@@ -215,13 +217,11 @@ typedef struct win_walk {
   const fd_vocab *v;
   const pre_post *p;
   const isa_term *map;
-  isa_term *memo;
-  size_t nmemo;
 } win_walk;
 
-static isa_term win_subst(win_walk *ww, isa_term t) {
+static uint64_t win_step(tm_walk *w, isa_term t, void *ctx) {
+  win_walk *ww = ctx;
   tm_ctx *tc = ww->v->tc;
-  if (t < ww->nmemo && ww->memo[t]) return ww->memo[t];
   int kind = tm_kind(tc, t);
   isa_term r = t;
   if (t == ww->v->mem) /* memory other than read byte by byte: all of it may change */
@@ -229,18 +229,18 @@ static isa_term win_subst(win_walk *ww, isa_term t) {
   else if (kind == TM_VAR)
     r = tm_subst(tc, t, ww->map);
   else if (kind == ISA_OP_SELECT && tm_arg(tc, t, 0) == ww->v->mem) {
-    isa_term a = win_subst(ww, tm_arg(tc, t, 1));
+    uint64_t v;
+    if (!tm_walk_get(w, tm_arg(tc, t, 1), &v)) return 0;
+    isa_term a = (isa_term)v;
     isa_term off = tm_app2(tc, ISA_OP_SUB, a, ww->p->win_lo);
     isa_term in = and_(tc, ww->p->win_cond, tm_app2(tc, ISA_OP_ULT, off, ww->p->win_len));
     isa_term s1[2] = {ww->v->in, tm_app2(tc, ISA_OP_ADD, ww->v->ip, off)}, s2[2] = {ww->p->mem, a};
     r = tm_ite(tc, in, tm_app(tc, ISA_OP_SELECT, s1, 2, 0, 0), tm_app(tc, ISA_OP_SELECT, s2, 2, 0, 0));
   } else if (kind != TM_CONST) {
-    unsigned n = tm_nargs(tc, t);
-    isa_term a[3] = {0, 0, 0};
-    for (unsigned i = 0; i < n; i++) a[i] = win_subst(ww, tm_arg(tc, t, i));
-    r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
+    isa_term a[3];
+    if (!tm_walk_args(w, t, a)) return 0;
+    r = tm_app(tc, (isa_op)kind, a, tm_nargs(tc, t), tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
-  if (t < ww->nmemo) ww->memo[t] = r;
   return r;
 }
 
@@ -262,11 +262,8 @@ isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi) {
   map[tm_var_index(tc, v->ip)] = p->ip;
   isa_term post;
   if (p->win_cond) {
-    win_walk ww = {v, p, map, NULL, tm_count(tc) + 1};
-    ww.memo = calloc(ww.nmemo, sizeof *ww.memo);
-    if (!ww.memo) exit(3);
-    post = win_subst(&ww, psi);
-    free(ww.memo);
+    win_walk ww = {v, p, map};
+    post = (isa_term)tm_walk_run(tc, psi, win_step, &ww);
   } else
     post = tm_subst(tc, psi, map);
   isa_term r = and_(tc, p->cond, post);
@@ -280,34 +277,60 @@ static bool is_fresh_var(tm_ctx *tc, isa_term t) {
   return tm_kind(tc, t) == TM_VAR && !strncmp(tm_var_name(tc, tm_var_index(tc, t)), "$sys", 4);
 }
 
+/* For a walk of flags: 1 if one of t's arguments has its flag set, 0 if
+ * none has, 2 if that is not known yet (the unknown ones queued). */
+static int any_arg(tm_walk *w, isa_term t) {
+  tm_ctx *tc = tm_walk_ctx(w);
+  uint64_t v;
+  unsigned n = tm_nargs(tc, t);
+  for (unsigned i = 0; i < n; i++)
+    if (tm_walk_peek(w, tm_arg(tc, t, i), &v) && v) return 1;
+  bool all = true;
+  for (unsigned i = 0; i < n; i++)
+    if (!tm_walk_get(w, tm_arg(tc, t, i), &v)) all = false;
+  return all ? 0 : 2;
+}
+
 /* Does t mention a `$sys…` variable?  memo[t]: 0 unknown, 1 no, 2 yes. */
+typedef struct fresh_walk {
+  unsigned char *memo;
+  size_t n;
+} fresh_walk;
+
+static uint64_t fresh_step(tm_walk *w, isa_term t, void *ctx) {
+  fresh_walk *fw = ctx;
+  tm_ctx *tc = tm_walk_ctx(w);
+  if (t < fw->n && fw->memo[t]) return fw->memo[t] == 2;
+  int r = is_fresh_var(tc, t);
+  if (!r && tm_kind(tc, t) != TM_VAR) r = any_arg(w, t);
+  if (r == 2) return 0;
+  if (t < fw->n) fw->memo[t] = r ? 2 : 1;
+  return r;
+}
+
 static bool fresh_in(tm_ctx *tc, unsigned char *memo, size_t n, isa_term t) {
   if (t < n && memo[t]) return memo[t] == 2;
-  bool r = is_fresh_var(tc, t);
-  for (unsigned i = 0; !r && tm_kind(tc, t) != TM_VAR && i < tm_nargs(tc, t); i++)
-    r = fresh_in(tc, memo, n, tm_arg(tc, t, i));
-  if (t < n) memo[t] = r ? 2 : 1;
-  return r;
+  fresh_walk fw = {memo, n};
+  return tm_walk_run(tc, t, fresh_step, &fw) != 0;
 }
 
 typedef struct alias_walk {
   const fd_vocab *v;
   const tm_env *w;
-  isa_term *memo;
   unsigned char *fresh;
-  size_t nmemo, nfresh;
+  size_t nfresh;
   isa_term alpha;
 } alias_walk;
 
-static isa_term walk(alias_walk *aw, isa_term t) {
+static uint64_t alias_step(tm_walk *tw, isa_term t, void *ctx) {
+  alias_walk *aw = ctx;
   tm_ctx *tc = aw->v->tc;
-  if (t < aw->nmemo && aw->memo[t]) return aw->memo[t];
   int kind = tm_kind(tc, t);
   isa_term r = t;
   if (kind != TM_VAR && kind != TM_CONST) {
     unsigned n = tm_nargs(tc, t);
-    isa_term a[3] = {0, 0, 0};
-    for (unsigned i = 0; i < n; i++) a[i] = walk(aw, tm_arg(tc, t, i));
+    isa_term a[3];
+    if (!tm_walk_args(tw, t, a)) return 0;
     if (kind == ISA_OP_SELECT) {
       /* resolve the reads through writes as the witness does */
       isa_term m = a[0], addr = a[1];
@@ -341,19 +364,16 @@ static isa_term walk(alias_walk *aw, isa_term t) {
     } else
       r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
-  if (t < aw->nmemo) aw->memo[t] = r;
   return r;
 }
 
 isa_term pre_alpha(const fd_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha) {
   tm_ctx *tc = v->tc;
   size_t n0 = tm_count(tc) + 1;
-  alias_walk aw = {v, w, NULL, NULL, n0, 4 * n0, tm_true(tc)};
-  aw.memo = calloc(n0, sizeof *aw.memo);
+  alias_walk aw = {v, w, NULL, 4 * n0, tm_true(tc)};
   aw.fresh = calloc(4 * n0, 1); /* the walk makes new terms: room for them */
-  if (!aw.memo || !aw.fresh) exit(3);
-  isa_term psi1 = walk(&aw, pre);
-  free(aw.memo);
+  if (!aw.fresh) exit(3);
+  isa_term psi1 = (isa_term)tm_walk_run(tc, pre, alias_step, &aw);
   free(aw.fresh);
   if (alpha) *alpha = aw.alpha;
   return tm_app2(tc, ISA_OP_LOR, not_(tc, aw.alpha), psi1);
@@ -393,16 +413,24 @@ typedef struct forget {
   isa_term *memo[2];
   size_t n;
   unsigned hoists;      /* ites hoisted out of atoms so far (bounded) */
+  ht_map lifted;        /* atom + 1 -> lift_ite's result for it */
 } forget;
 
 /* Does t mention something forgotten? */
-static bool has_fresh(forget *f, isa_term t) {
+static uint64_t has_fresh_step(tm_walk *w, isa_term t, void *ctx) {
+  forget *f = ctx;
   tm_ctx *tc = f->tc;
   if (t < f->n && f->fresh[t]) return f->fresh[t] == 2;
-  bool r = is_fresh_var(tc, t) || (f->in && t == f->in);
-  for (unsigned i = 0; !r && tm_kind(tc, t) != TM_VAR && i < tm_nargs(tc, t); i++) r = has_fresh(f, tm_arg(tc, t, i));
+  int r = is_fresh_var(tc, t) || (f->in && t == f->in);
+  if (!r && tm_kind(tc, t) != TM_VAR) r = any_arg(w, t);
+  if (r == 2) return 0;
   if (t < f->n) f->fresh[t] = r ? 2 : 1;
   return r;
+}
+
+static bool has_fresh(forget *f, isa_term t) {
+  if (t < f->n && f->fresh[t]) return f->fresh[t] == 2;
+  return tm_walk_run(f->tc, t, has_fresh_step, f) != 0;
 }
 
 /* The first ite of bit-vector sort inside atom t, below its comparisons and
@@ -462,72 +490,110 @@ static isa_term lift_ite(forget *f, isa_term t) {
   return tm_ite(tc, tm_arg(tc, x, 0), replace(f, t, x, tm_arg(tc, x, 1), 0), replace(f, t, x, tm_arg(tc, x, 2), 0));
 }
 
-/* pos: a term that t implies; !pos: one that implies t. */
-static isa_term weaken(forget *f, isa_term t, int pos) {
+/* pos: a term that t implies; !pos: one that implies t.  The walk's keys
+ * are 2t + pos (¬ flips pos). */
+#define WK(t, pos) ((isa_term)(t) << 1 | (isa_term)(pos))
+
+static uint64_t weaken_step(tm_walk *w, isa_term key, void *ctx) {
+  forget *f = ctx;
   tm_ctx *tc = f->tc;
+  isa_term t = key >> 1;
+  int pos = key & 1;
   if (!has_fresh(f, t)) return t;
   if (t < f->n && f->memo[pos][t]) return f->memo[pos][t];
   int kind = tm_kind(tc, t);
   isa_term r;
-  if (kind == ISA_OP_LAND || kind == ISA_OP_LOR)
-    r = tm_app2(tc, (isa_op)kind, weaken(f, tm_arg(tc, t, 0), pos), weaken(f, tm_arg(tc, t, 1), pos));
-  else if (kind == ISA_OP_LNOT)
-    r = not_(tc, weaken(f, tm_arg(tc, t, 0), !pos));
-  else if (kind == ISA_OP_ITE && tm_sort(tc, t) == TM_BOOL && !has_fresh(f, tm_arg(tc, t, 0)))
-    r = tm_ite(tc, tm_arg(tc, t, 0), weaken(f, tm_arg(tc, t, 1), pos), weaken(f, tm_arg(tc, t, 2), pos));
-  else if (kind == ISA_OP_ITE && tm_sort(tc, t) == TM_BOOL) /* either branch, whatever the condition */
-    r = tm_app2(tc, pos ? ISA_OP_LOR : ISA_OP_LAND, weaken(f, tm_arg(tc, t, 1), pos), weaken(f, tm_arg(tc, t, 2), pos));
-  else if ((r = lift_ite(f, t)) != 0) /* x(ite(c, a, b)) = ite(c, x(a), x(b)): only the forgotten branch is lost */
-    r = weaken(f, r, pos);
-  else /* an atom about forgotten values */
-    r = pos ? tm_true(tc) : tm_false(tc);
+  uint64_t v1, v2;
+  if (kind == ISA_OP_LAND || kind == ISA_OP_LOR || (kind == ISA_OP_ITE && tm_sort(tc, t) == TM_BOOL)) {
+    unsigned i0 = kind == ISA_OP_ITE;
+    bool ok1 = tm_walk_get(w, WK(tm_arg(tc, t, i0), pos), &v1), ok2 = tm_walk_get(w, WK(tm_arg(tc, t, i0 + 1), pos), &v2);
+    if (!ok1 || !ok2) return 0;
+    if (kind != ISA_OP_ITE)
+      r = tm_app2(tc, (isa_op)kind, (isa_term)v1, (isa_term)v2);
+    else if (!has_fresh(f, tm_arg(tc, t, 0)))
+      r = tm_ite(tc, tm_arg(tc, t, 0), (isa_term)v1, (isa_term)v2);
+    else /* either branch, whatever the condition */
+      r = tm_app2(tc, pos ? ISA_OP_LOR : ISA_OP_LAND, (isa_term)v1, (isa_term)v2);
+  } else if (kind == ISA_OP_LNOT) {
+    if (!tm_walk_get(w, WK(tm_arg(tc, t, 0), !pos), &v1)) return 0;
+    r = not_(tc, (isa_term)v1);
+  } else {
+    /* x(ite(c, a, b)) = ite(c, x(a), x(b)): only the forgotten branch is
+     * lost.  Lifted once per atom (f->lifted), as lift_ite counts. */
+    uint64_t l;
+    if (!ht_get(&f->lifted, (uint64_t)t + 1, &l)) {
+      l = lift_ite(f, t);
+      ht_put(&f->lifted, (uint64_t)t + 1, l);
+    }
+    if (l) {
+      if (!tm_walk_get(w, WK(l, pos), &v1)) return 0;
+      r = (isa_term)v1;
+    } else /* an atom about forgotten values */
+      r = pos ? tm_true(tc) : tm_false(tc);
+  }
   if (t < f->n) f->memo[pos][t] = r;
   return r;
+}
+
+static isa_term weaken(forget *f, isa_term t, int pos) {
+  if (!has_fresh(f, t)) return t;
+  if (t < f->n && f->memo[pos][t]) return f->memo[pos][t];
+  return (isa_term)tm_walk_run(f->tc, WK(t, pos), weaken_step, f);
 }
 
 /* The conditions of ites in t that mention something forgotten, outermost
  * first (not those inside another such condition), at most max of them;
  * returns how many there are, up to max + 1. */
-static size_t collect_conds(forget *f, isa_term t, unsigned char *seen, isa_term *conds, size_t k, size_t max) {
+static size_t collect_conds(forget *f, isa_term root, unsigned char *seen, isa_term *conds, size_t k, size_t max) {
   tm_ctx *tc = f->tc;
-  if (k > max || !has_fresh(f, t) || tm_kind(tc, t) == TM_VAR || tm_kind(tc, t) == TM_CONST) return k;
-  if (t < f->n) {
-    if (seen[t]) return k;
-    seen[t] = 1;
-  }
-  unsigned i0 = 0;
-  if (tm_kind(tc, t) == ISA_OP_ITE && has_fresh(f, tm_arg(tc, t, 0))) {
-    isa_term c = tm_arg(tc, t, 0);
-    size_t j = 0;
-    while (j < k && conds[j] != c) j++;
-    if (j == k) {
-      if (k == max) return max + 1;
-      conds[k++] = c;
+  isa_term *st = NULL; /* an explicit stack, first argument on top: a recursive walk's order */
+  size_t n = 0, cap = 0;
+#define CC_PUSH(x) (n == cap ? (cap = cap ? 2 * cap : 64, st = xa_realloc(st, sizeof *st * cap)) : 0, st[n++] = (x))
+  CC_PUSH(root);
+  while (n && k <= max) {
+    isa_term t = st[--n];
+    if (!has_fresh(f, t) || tm_kind(tc, t) == TM_VAR || tm_kind(tc, t) == TM_CONST) continue;
+    if (t < f->n) {
+      if (seen[t]) continue;
+      seen[t] = 1;
     }
-    i0 = 1;
+    unsigned i0 = 0;
+    if (tm_kind(tc, t) == ISA_OP_ITE && has_fresh(f, tm_arg(tc, t, 0))) {
+      isa_term c = tm_arg(tc, t, 0);
+      size_t j = 0;
+      while (j < k && conds[j] != c) j++;
+      if (j == k) {
+        if (k == max) {
+          k = max + 1;
+          break;
+        }
+        conds[k++] = c;
+      }
+      i0 = 1;
+    }
+    for (unsigned i = tm_nargs(tc, t); i-- > i0;) CC_PUSH(tm_arg(tc, t, i));
   }
-  for (unsigned i = i0; i < tm_nargs(tc, t) && k <= max; i++) k = collect_conds(f, tm_arg(tc, t, i), seen, conds, k, max);
+#undef CC_PUSH
+  free(st);
   return k;
 }
 
-/* t with the terms from[0..k) replaced by to[0..k); memo per term. */
-static isa_term replace_all(tm_ctx *tc, isa_term t, const isa_term *from, const isa_term *to, size_t k, isa_term *memo,
-                            size_t n) {
-  for (size_t j = 0; j < k; j++)
-    if (t == from[j]) return to[j];
+/* t with the terms from[0..k) replaced by to[0..k). */
+typedef struct repl {
+  const isa_term *from, *to;
+  size_t k;
+} repl;
+
+static uint64_t replace_step(tm_walk *w, isa_term t, void *ctx) {
+  const repl *rp = ctx;
+  tm_ctx *tc = tm_walk_ctx(w);
+  for (size_t j = 0; j < rp->k; j++)
+    if (t == rp->from[j]) return rp->to[j];
   int kind = tm_kind(tc, t);
   if (kind == TM_VAR || kind == TM_CONST) return t;
-  if (t < n && memo[t]) return memo[t];
-  unsigned na = tm_nargs(tc, t);
-  isa_term a[3] = {0, 0, 0};
-  bool same = true;
-  for (unsigned i = 0; i < na && i < 3; i++) {
-    a[i] = replace_all(tc, tm_arg(tc, t, i), from, to, k, memo, n);
-    same = same && a[i] == tm_arg(tc, t, i);
-  }
-  isa_term r = same || na > 3 ? t : tm_app(tc, (isa_op)kind, a, na, tm_param(tc, t, 0), tm_param(tc, t, 1));
-  if (t < n) memo[t] = r;
-  return r;
+  isa_term a[3];
+  if (!tm_walk_args(w, t, a)) return 0;
+  return tm_rebuild(tc, t, a);
 }
 
 enum { FORGET_CASES = 4 }; /* conditions split on exactly: 2^4 cases at most */
@@ -535,11 +601,12 @@ enum { FORGET_CASES = 4 }; /* conditions split on exactly: 2^4 cases at most */
 static isa_term forget_run(tm_ctx *tc, isa_term in, isa_term t) {
   /* the tables cover the terms that exist now; the few the walk makes
    * (hoisted atoms) go without memo */
-  forget f = {tc, in, NULL, {NULL, NULL}, tm_count(tc) + 1, 0};
+  forget f = {tc, in, NULL, {NULL, NULL}, tm_count(tc) + 1, 0, {0}};
   f.fresh = calloc(f.n, 1);
   if (!f.fresh) exit(3);
   if (!has_fresh(&f, t)) { /* nothing to forget: most ρ, on every refinement */
     free(f.fresh);
+    ht_free(&f.lifted);
     return t;
   }
   f.memo[0] = calloc(f.n, sizeof *f.memo[0]);
@@ -558,23 +625,21 @@ static isa_term forget_run(tm_ctx *tc, isa_term in, isa_term t) {
     size_t k = collect_conds(&f, t, seen, conds, 0, FORGET_CASES);
     free(seen);
     if (k >= 1 && k <= FORGET_CASES) {
-      size_t nm = tm_count(tc) + 1;
-      isa_term *memo = malloc(sizeof *memo * nm), to[FORGET_CASES];
-      if (!memo) exit(3);
+      isa_term to[FORGET_CASES];
       r = tm_false(tc);
       for (unsigned b = 0; b < 1u << k; b++) {
-        memset(memo, 0, sizeof *memo * nm);
         for (size_t j = 0; j < k; j++) to[j] = (b >> j & 1) ? tm_true(tc) : tm_false(tc);
-        isa_term tb = replace_all(tc, t, conds, to, k, memo, nm);
+        repl rp = {conds, to, k};
+        isa_term tb = (isa_term)tm_walk_run(tc, t, replace_step, &rp);
         r = tm_app2(tc, ISA_OP_LOR, r, weaken(&f, tb, 1));
       }
-      free(memo);
     }
   }
   if (!r) r = weaken(&f, t, 1);
   free(f.fresh);
   free(f.memo[0]);
   free(f.memo[1]);
+  ht_free(&f.lifted);
   return r;
 }
 

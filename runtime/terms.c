@@ -6,6 +6,8 @@
 
 #include "xalloc.h"
 
+enum { TM_RW_DEPTH = 24 }; /* nested rewrites in tm_app */
+
 typedef struct tm_node {
   uint8_t kind, sort, nargs, p0, p1;
   isa_term a[3];
@@ -30,14 +32,20 @@ struct tm_ctx {
   uint32_t *memo_gen;
   size_t capmemo;
   uint32_t gen;
-  /* substitution memo: smemo[t] is valid when sgen[t] == sgen_cur; reused
-   * across tm_subst calls so that a call costs what it visits, not the
-   * size of the whole term table */
-  isa_term *smemo;
-  uint32_t *sgen;
-  size_t capsmemo;
-  uint32_t sgen_cur;
-  bool sbusy; /* a tm_subst is running (a nested one uses its own memo) */
+  isa_term *cur;     /* where a select's scan of its array stopped, valid */
+  uint32_t *cur_gen; /* when cur_gen[t] == gen */
+  size_t capcur;
+  /* the memos of walks (tm_walk_run), reused so that a walk costs what it
+   * visits, not the size of the whole term table; a walk started while all
+   * are in use (nested walks) allocates its own */
+  struct wmemo {
+    uint64_t *val; /* val[t] is t's result when gen[t] == cur */
+    uint32_t *gen;
+    size_t cap;
+    uint32_t cur;
+    bool busy;
+  } wm[4];
+  unsigned rw_depth; /* tm_app calls under way (rewrites nest) */
 };
 
 static uint64_t mask(unsigned w) { return w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1); }
@@ -72,8 +80,12 @@ void tm_free(tm_ctx *c) {
   free(c->hash);
   free(c->memo);
   free(c->memo_gen);
-  free(c->smemo);
-  free(c->sgen);
+  free(c->cur);
+  free(c->cur_gen);
+  for (size_t i = 0; i < sizeof c->wm / sizeof c->wm[0]; i++) {
+    free(c->wm[i].val);
+    free(c->wm[i].gen);
+  }
   free(c);
 }
 
@@ -617,24 +629,9 @@ static isa_term merge_ranges(tm_ctx *c, isa_term a, isa_term b) {
   return 0;
 }
 
-isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned p0, unsigned p1) {
-  int rs = result_sort(c, op, args, n, p0, p1);
-  if (rs < 0) return 0;
-  unsigned sort = (unsigned)rs;
-  isa_term a[3] = {n > 0 ? args[0] : 0, n > 1 ? args[1] : 0, n > 2 ? args[2] : 0};
+/* tm_app past constant folding: the rewrites, or the node itself. */
+static isa_term rewrite(tm_ctx *c, isa_op op, unsigned sort, isa_term *a, unsigned n, unsigned p0, unsigned p1) {
   unsigned w = c->n[a[0]].sort; /* operand width */
-  /* constants */
-  bool allk = op != ISA_OP_SELECT && op != ISA_OP_STORE;
-  for (unsigned i = 0; i < n && allk; i++) allk = c->n[a[i]].kind == TM_CONST;
-  if (allk) {
-    uint64_t v[3] = {c->n[a[0]].val, n > 1 ? c->n[a[1]].val : 0, n > 2 ? c->n[a[2]].val : 0};
-    return tm_const(c, fold(op, v, w, p0, p1, n > 1 ? c->n[a[1]].sort : 0), sort);
-  }
-  if (commutative(op) && (c->n[a[0]].kind == TM_CONST || (c->n[a[1]].kind != TM_CONST && a[0] > a[1]))) {
-    isa_term t = a[0];
-    a[0] = a[1];
-    a[1] = t;
-  }
   uint64_t m = mask(w);
   switch (op) {
   case ISA_OP_NOT:
@@ -887,6 +884,37 @@ isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned
             op == ISA_OP_EXTRACT ? p1 : 0);
 }
 
+
+isa_term tm_app(tm_ctx *c, isa_op op, const isa_term *args, unsigned n, unsigned p0, unsigned p1) {
+  int rs = result_sort(c, op, args, n, p0, p1);
+  if (rs < 0) return 0;
+  unsigned sort = (unsigned)rs;
+  isa_term a[3] = {n > 0 ? args[0] : 0, n > 1 ? args[1] : 0, n > 2 ? args[2] : 0};
+  unsigned w = c->n[a[0]].sort; /* operand width */
+  /* constants */
+  bool allk = op != ISA_OP_SELECT && op != ISA_OP_STORE;
+  for (unsigned i = 0; i < n && allk; i++) allk = c->n[a[i]].kind == TM_CONST;
+  if (allk) {
+    uint64_t v[3] = {c->n[a[0]].val, n > 1 ? c->n[a[1]].val : 0, n > 2 ? c->n[a[2]].val : 0};
+    return tm_const(c, fold(op, v, w, p0, p1, n > 1 ? c->n[a[1]].sort : 0), sort);
+  }
+  if (commutative(op) && (c->n[a[0]].kind == TM_CONST || (c->n[a[1]].kind != TM_CONST && a[0] > a[1]))) {
+    isa_term t = a[0];
+    a[0] = a[1];
+    a[1] = t;
+  }
+  /* Rewrites build their results through tm_app again, each on a smaller
+   * or normalised form; the nesting is capped all the same (TM_RW_DEPTH),
+   * and past the cap a node is built as it is, which is always sound. */
+  if (c->rw_depth >= TM_RW_DEPTH)
+    return mk(c, op, sort, a, n, op == ISA_OP_EXTRACT || op == ISA_OP_ZEXT || op == ISA_OP_SEXT ? p0 : 0,
+              op == ISA_OP_EXTRACT ? p1 : 0);
+  c->rw_depth++;
+  isa_term r = rewrite(c, op, sort, a, n, p0, p1);
+  c->rw_depth--;
+  return r;
+}
+
 isa_term tm_app1(tm_ctx *c, isa_op op, isa_term a) { return tm_app(c, op, &a, 1, 0, 0); }
 isa_term tm_app2(tm_ctx *c, isa_op op, isa_term a, isa_term b) {
   isa_term t[2] = {a, b};
@@ -930,6 +958,12 @@ static void *stamp_begin(tm_ctx *c, void *vals, size_t vsize, uint32_t **gen, si
 
 static void memo_reset(tm_ctx *c) {
   c->memo = stamp_begin(c, c->memo, sizeof *c->memo, &c->memo_gen, &c->capmemo, &c->gen);
+  if (c->capcur < c->capmemo || c->gen == 1) { /* grown, or the stamps started again */
+    c->cur = xa_realloc(c->cur, sizeof *c->cur * c->capmemo);
+    c->cur_gen = xa_realloc(c->cur_gen, sizeof *c->cur_gen * c->capmemo);
+    memset(c->cur_gen, 0, sizeof *c->cur_gen * c->capmemo);
+    c->capcur = c->capmemo;
+  }
 }
 
 /* Evaluation and substitution walk the DAG with explicit stacks: terms from
@@ -955,6 +989,8 @@ static void set(tm_ctx *c, isa_term t, uint64_t v) {
 
 static uint64_t ev(tm_ctx *c, isa_term t, const tm_env *env);
 
+/* The byte at addr of an array term (tm_eval_byte; ev scans the same way
+ * inside its own loop). */
 static uint8_t ev_byte(tm_ctx *c, isa_term mem, uint64_t addr, const tm_env *env) {
   for (;;) {
     const tm_node *x = &c->n[mem];
@@ -1017,11 +1053,46 @@ static uint64_t ev(tm_ctx *c, isa_term root, const tm_env *env) {
         set(c, t, c->memo[x->a[1]] != 0);
       }
     } else if (x->kind == ISA_OP_SELECT) {
+      /* down the stores and ites of the array to the byte: a value it
+       * lacks (an address, a condition, the byte stored) is pushed, and
+       * the scan resumes where it stopped (cur[t]) once it is known */
       if (!done(c, x->a[1])) {
         ts_push(&st, x->a[1]);
         continue;
       }
-      set(c, t, ev_byte(c, x->a[0], c->memo[x->a[1]] & mask(c->addr_bits), env));
+      uint64_t addr = c->memo[x->a[1]] & mask(c->addr_bits), v = 0;
+      isa_term mem = c->cur_gen[t] == c->gen ? c->cur[t] : x->a[0], need = 0;
+      for (;;) {
+        const tm_node *y = &c->n[mem];
+        if (y->kind == ISA_OP_STORE) {
+          if (!done(c, y->a[1])) {
+            need = y->a[1];
+            break;
+          }
+          if ((c->memo[y->a[1]] & mask(c->addr_bits)) == addr) {
+            if (!done(c, y->a[2])) need = y->a[2];
+            else v = c->memo[y->a[2]];
+            break;
+          }
+          mem = y->a[0];
+        } else if (y->kind == ISA_OP_ITE) {
+          if (!done(c, y->a[0])) {
+            need = y->a[0];
+            break;
+          }
+          mem = c->memo[y->a[0]] ? y->a[1] : y->a[2];
+        } else {
+          v = y->kind == TM_VAR && env->mem ? env->mem(env->ctx, (uint32_t)y->val, addr) : 0;
+          break;
+        }
+      }
+      if (need) {
+        c->cur[t] = mem;
+        c->cur_gen[t] = c->gen;
+        ts_push(&st, need);
+        continue;
+      }
+      set(c, t, (uint8_t)v);
     } else if (x->kind == ISA_OP_STORE || x->sort == TM_ARRAY) {
       set(c, t, 0); /* arrays have no scalar value; bytes come from ev_byte */
     } else {
@@ -1059,59 +1130,145 @@ uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env
   return ev_byte(c, array, addr & mask(c->addr_bits), env);
 }
 
-/* ---- substitution ------------------------------------------------------------ */
+/* ---- walks ------------------------------------------------------------------ */
 
-isa_term tm_subst(tm_ctx *c, isa_term root, const isa_term *map) {
-  size_t n = c->nn; /* only terms that existed before are visited */
-  bool own = c->sbusy;
-  isa_term *memo;
-  uint32_t *gen = NULL, cur = 0;
-  if (own) {
-    memo = calloc(n, sizeof *memo);
-    if (!memo) exit(3);
-  } else {
-    c->smemo = stamp_begin(c, c->smemo, sizeof *c->smemo, &c->sgen, &c->capsmemo, &c->sgen_cur);
-    memo = c->smemo, gen = c->sgen, cur = c->sgen_cur;
-    c->sbusy = true;
+typedef struct wmemo wmemo;
+
+struct tm_walk {
+  tm_ctx *c;
+  tm_walk_fn fn;
+  void *ctx;
+  wmemo *m;
+  bool own_m;  /* m was allocated for this walk (the pool was in use) */
+  tstack stk;  /* terms being computed, the top first */
+  tstack q;    /* what the current call of fn asked for and lacks */
+};
+
+static void wm_grow(wmemo *m, size_t need) {
+  if (need <= m->cap) return;
+  size_t nc = need < 2 * m->cap ? 2 * m->cap : need;
+  m->val = xa_realloc(m->val, sizeof *m->val * nc);
+  m->gen = xa_realloc(m->gen, sizeof *m->gen * nc);
+  memset(m->gen + m->cap, 0, sizeof *m->gen * (nc - m->cap));
+  m->cap = nc;
+}
+
+tm_walk *tm_walker_new(tm_ctx *c, tm_walk_fn fn, void *ctx) {
+  tm_walk *w = xa_realloc(NULL, sizeof *w);
+  *w = (tm_walk){.c = c, .fn = fn, .ctx = ctx};
+  for (size_t i = 0; i < sizeof c->wm / sizeof c->wm[0] && !w->m; i++)
+    if (!c->wm[i].busy) w->m = &c->wm[i];
+  if (!w->m) {
+    w->m = xa_realloc(NULL, sizeof *w->m);
+    *w->m = (wmemo){0};
+    w->own_m = true;
   }
-#define SM_GET(t) (own || gen[t] == cur ? memo[t] : 0)
-#define SM_SET(t, v) (memo[t] = (v), own ? 0 : (gen[t] = cur))
-  tstack st = {0};
-  ts_push(&st, root);
-  while (st.n) {
-    isa_term t = st.v[st.n - 1];
-    if (SM_GET(t)) {
-      st.n--;
+  w->m->busy = true;
+  wm_grow(w->m, c->nn);
+  if (++w->m->cur == 0) { /* the stamps wrapped: clear them once */
+    memset(w->m->gen, 0, sizeof *w->m->gen * w->m->cap);
+    w->m->cur = 1;
+  }
+  return w;
+}
+
+void tm_walker_free(tm_walk *w) {
+  if (!w) return;
+  if (w->own_m) {
+    free(w->m->val);
+    free(w->m->gen);
+    free(w->m);
+  } else
+    w->m->busy = false;
+  free(w->stk.v);
+  free(w->q.v);
+  free(w);
+}
+
+static bool wk_known(const tm_walk *w, isa_term t) { return t < w->m->cap && w->m->gen[t] == w->m->cur; }
+
+bool tm_walk_get(tm_walk *w, isa_term u, uint64_t *value) {
+  if (wk_known(w, u)) {
+    *value = w->m->val[u];
+    return true;
+  }
+  ts_push(&w->q, u);
+  return false;
+}
+
+bool tm_walk_peek(const tm_walk *w, isa_term u, uint64_t *value) {
+  if (!wk_known(w, u)) return false;
+  *value = w->m->val[u];
+  return true;
+}
+
+tm_ctx *tm_walk_ctx(const tm_walk *w) { return w->c; }
+
+bool tm_walk_args(tm_walk *w, isa_term t, isa_term args[3]) {
+  const tm_node *x = &w->c->n[t];
+  unsigned n = x->nargs;
+  isa_term a[3] = {x->a[0], x->a[1], x->a[2]};
+  bool all = true;
+  for (unsigned i = 0; i < n; i++) {
+    uint64_t v = 0;
+    if (!tm_walk_get(w, a[i], &v)) all = false;
+    args[i] = (isa_term)v;
+  }
+  for (unsigned i = n; i < 3; i++) args[i] = 0;
+  return all;
+}
+
+isa_term tm_rebuild(tm_ctx *c, isa_term t, const isa_term *args) {
+  tm_node x = c->n[t]; /* a copy: tm_app may move the node array */
+  bool same = true;
+  for (unsigned i = 0; i < x.nargs; i++) same = same && args[i] == x.a[i];
+  return same ? t : tm_app(c, (isa_op)x.kind, args, x.nargs, x.p0, x.p1);
+}
+
+uint64_t tm_walker_run(tm_walk *w, isa_term root) {
+  if (wk_known(w, root)) return w->m->val[root];
+  w->stk.n = 0;
+  ts_push(&w->stk, root);
+  while (w->stk.n) {
+    isa_term t = w->stk.v[w->stk.n - 1];
+    if (wk_known(w, t)) {
+      w->stk.n--;
       continue;
     }
-    tm_node x = c->n[t]; /* a copy: tm_app may move the node array */
-    if (x.kind == TM_VAR) SM_SET(t, map[x.val] ? map[x.val] : t);
-    else if (x.kind == TM_CONST) SM_SET(t, t);
-    else {
-      bool ready = true;
-      for (unsigned i = 0; i < x.nargs; i++)
-        if (!SM_GET(x.a[i])) {
-          ts_push(&st, x.a[i]);
-          ready = false;
-        }
-      if (!ready) continue;
-      isa_term a[3] = {0, 0, 0};
-      bool same = true;
-      for (unsigned i = 0; i < x.nargs; i++) {
-        a[i] = SM_GET(x.a[i]);
-        same = same && a[i] == x.a[i];
-      }
-      SM_SET(t, same ? t : tm_app(c, (isa_op)x.kind, a, x.nargs, x.p0, x.p1));
-    }
-    st.n--;
+    w->q.n = 0;
+    uint64_t v = w->fn(w, t, w->ctx);
+    if (!w->q.n) {
+      wm_grow(w->m, (size_t)t + 1); /* t may be newer than the walk */
+      w->m->val[t] = v;
+      w->m->gen[t] = w->m->cur;
+      w->stk.n--;
+    } else /* the first asked on top, computed first */
+      for (size_t i = w->q.n; i-- > 0;) ts_push(&w->stk, w->q.v[i]);
   }
-  isa_term r = SM_GET(root);
-#undef SM_GET
-#undef SM_SET
-  free(st.v);
-  if (own) free(memo);
-  else c->sbusy = false;
+  return w->m->val[root];
+}
+
+uint64_t tm_walk_run(tm_ctx *c, isa_term root, tm_walk_fn fn, void *ctx) {
+  tm_walk *w = tm_walker_new(c, fn, ctx);
+  uint64_t r = tm_walker_run(w, root);
+  tm_walker_free(w);
   return r;
+}
+
+/* ---- substitution ------------------------------------------------------------ */
+
+static uint64_t subst_step(tm_walk *w, isa_term t, void *ctx) {
+  const isa_term *map = ctx;
+  const tm_node *x = &w->c->n[t];
+  if (x->kind == TM_VAR) return map[x->val] ? map[x->val] : t;
+  if (x->kind == TM_CONST) return t;
+  isa_term a[3];
+  if (!tm_walk_args(w, t, a)) return 0;
+  return tm_rebuild(w->c, t, a);
+}
+
+isa_term tm_subst(tm_ctx *c, isa_term root, const isa_term *map) {
+  return (isa_term)tm_walk_run(c, root, subst_step, (void *)map);
 }
 
 /* ---- printing ---------------------------------------------------------------- */

@@ -96,6 +96,42 @@ uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env
  * tm_var_count() entries at least at the time of the call. */
 isa_term tm_subst(tm_ctx *c, isa_term t, const isa_term *map);
 
+/* ---- walks ---- */
+/* One traversal for every computation over a term DAG that needs the
+ * results of subterms first (rewriting, grounding, partial evaluation,
+ * collecting): an explicit stack, so a term's depth never reaches the C
+ * stack (terms from long traces are thousands of nodes deep), and a memo,
+ * so a shared subterm is computed once per walk.
+ *
+ * tm_walk_run(c, root, fn, ctx) calls fn(w, t, ctx) for root.  fn asks for
+ * the results it needs with tm_walk_get; one not known yet is queued and
+ * tm_walk_get returns false: fn must then return soon (its return value is
+ * ignored; it may first ask for more, all are queued in order) and is
+ * called again for t once the queued terms have results.  Queued terms are
+ * computed first asked, first done, each with all it asks for, as a
+ * recursive walk would.  fn must only ask for terms below t in the DAG.
+ * Results are uint64_t (a term, a flag, a count); fn may create terms and
+ * start other walks (each has its own memo).  A tm_walker keeps its memo
+ * over several roots.  The keys walked need not be terms: a walk that
+ * computes two things per term walks 2t and 2t + 1 (tm_walk_args then does
+ * not apply). */
+typedef struct tm_walk tm_walk;
+typedef uint64_t (*tm_walk_fn)(tm_walk *w, isa_term t, void *ctx);
+uint64_t tm_walk_run(tm_ctx *c, isa_term root, tm_walk_fn fn, void *ctx);
+tm_walk *tm_walker_new(tm_ctx *c, tm_walk_fn fn, void *ctx); /* owned by the caller: tm_walker_free */
+uint64_t tm_walker_run(tm_walk *w, isa_term root);
+void tm_walker_free(tm_walk *w);
+bool tm_walk_get(tm_walk *w, isa_term u, uint64_t *value);
+/* u's result if it is known, without queueing it. */
+bool tm_walk_peek(const tm_walk *w, isa_term u, uint64_t *value);
+tm_ctx *tm_walk_ctx(const tm_walk *w);
+/* The results of t's arguments as terms, in args[0..nargs): false (the
+ * missing ones queued) unless all are known. */
+bool tm_walk_args(tm_walk *w, isa_term t, isa_term args[3]);
+/* t with its arguments replaced by args: t itself when they are t's own,
+ * else rebuilt through tm_app. */
+isa_term tm_rebuild(tm_ctx *c, isa_term t, const isa_term *args);
+
 /* Is a ∧ b false because their ∧-chains (walked up to a bound) contain an
  * atom and its negation, an atom ¬X where the other chain has every
  * conjunct of X, or t == k1 and t == k2 with constants k1 ≠ k2?  A cheap,

@@ -22,10 +22,14 @@
 # and, on the unstripped one, only that --target SYMBOL names the same
 # address (check_resolve: the verifier reads no symbol but the target's, so
 # the two runs would be the same; ctest's -O0 corpus, for CI's time).
+# VERIFY_STACK_KB (default 256): the stack limit (ulimit -s) each verify
+# run gets: no walk over terms or graphs may recurse with their depth, so
+# the verdicts must not depend on the stack's size.
 # Exit status: 0 all verdicts right, 1 a wrong verdict or a failed check,
 # 2 usage, 77 qemu, a cross tool or jq missing.
 
 set -u
+stack_kb=${VERIFY_STACK_KB:-256}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=verify_lib.sh
 . "$here/verify_lib.sh"
@@ -92,8 +96,8 @@ check_run() {
     rm -f "$w" "$j" "$e"
     case $expect in safe) want=0 ;; reachable) want=10 ;; ae) want=11 ;; esac
     t0=$(date +%s.%N)
-    timeout $((${tmo%.*} + 60)) "$mcveto" verify "$bin" --target "$tgt" --timeout "$tmo" \
-        --json --witness "$w" >"$j" 2>"$e"
+    (ulimit -s "$stack_kb" && exec timeout $((${tmo%.*} + 60)) "$mcveto" verify "$bin" --target "$tgt" \
+        --timeout "$tmo" --json --witness "$w") >"$j" 2>"$e"
     st=$?
     t1=$(date +%s.%N)
     local secs

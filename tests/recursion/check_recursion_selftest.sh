@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# check_recursion_selftest.sh CC CHECKER — the checker fails on a recursive
+# function missing from the list (direct and mutual recursion, static and
+# global), passes when they are listed, and fails on a stale line.
+set -euo pipefail
+cc=$1 checker=$2
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+mkdir -p "$t/runtime"
+cat >"$t/runtime/rec.c" <<'C'
+static int down(int n) { return n ? down(n - 1) + 1 : 0; }
+static int odd(int n);
+static int even(int n) { return n == 0 ? 1 : odd(n - 1); }
+static int odd(int n) { return n == 0 ? 0 : even(n - 1); }
+int loop(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+int api(int n) { return down(n) + even(n) + loop(n); }
+C
+mkdir -p "$t/obj"
+(cd "$t" && "$cc" -O0 -fcallgraph-info -c runtime/rec.c -o "$t/obj/rec.o")
+printf '# none\n' >"$t/empty.txt"
+printf 'runtime/rec.c:down  test\nruntime/rec.c:even  test\nruntime/rec.c:odd  test\n' >"$t/all.txt"
+printf 'runtime/rec.c:down  test\nruntime/rec.c:even  test\nruntime/rec.c:odd  test\nruntime/rec.c:loop  stale\n' >"$t/stale.txt"
+fail() { echo "selftest FAIL: $*"; exit 1; }
+out=$(bash "$checker" "$t/obj" "$t/empty.txt") && fail "an empty list passed"
+for f in down even odd; do grep -q "runtime/rec.c:$f" <<<"$out" || fail "$f not reported: $out"; done
+grep -q "runtime/rec.c:loop\|runtime/rec.c:api" <<<"$out" && fail "a function that does not recurse was reported: $out"
+bash "$checker" "$t/obj" "$t/all.txt" >/dev/null || fail "the full list did not pass"
+out=$(bash "$checker" "$t/obj" "$t/stale.txt") && fail "a stale line passed"
+grep -q "runtime/rec.c:loop" <<<"$out" || fail "the stale line was not named: $out"
+echo "selftest PASS"

@@ -363,6 +363,23 @@ NONDET(int, int)
 NONDET(unsigned int, uint)
 NONDET(long, long)
 NONDET(unsigned long, ulong)
+NONDET(long long, longlong)
+NONDET(unsigned long long, ulonglong)
+
+/* The other names SV-COMP tasks use for the same types. */
+#define NONDET_ALIAS(T, svname, name)       \
+    WEAK T __VERIFIER_nondet_##svname(void) \
+    {                                       \
+        return in_##name();                 \
+    }
+
+NONDET_ALIAS(unsigned int, unsigned, uint)
+NONDET_ALIAS(unsigned int, unsigned_int, uint)
+NONDET_ALIAS(unsigned short, unsigned_short, ushort)
+NONDET_ALIAS(unsigned char, unsigned_char, uchar)
+NONDET_ALIAS(unsigned long, unsigned_long, ulong)
+NONDET_ALIAS(unsigned int, u32, uint)
+NONDET_ALIAS(size_t, size_t, uint)
 
 static _Bool in_bool(void)
 {

@@ -132,6 +132,8 @@ int                nondet_int(void);
 unsigned int       nondet_uint(void);
 long               nondet_long(void);
 unsigned long      nondet_ulong(void);
+long long          nondet_longlong(void);
+unsigned long long nondet_ulonglong(void);
 _Bool              nondet_bool(void);
 
 /* Fills n bytes at p from standard input; missing bytes at EOF are 0. */
@@ -146,7 +148,17 @@ int                __VERIFIER_nondet_int(void);
 unsigned int       __VERIFIER_nondet_uint(void);
 long               __VERIFIER_nondet_long(void);
 unsigned long      __VERIFIER_nondet_ulong(void);
+long long          __VERIFIER_nondet_longlong(void);
+unsigned long long __VERIFIER_nondet_ulonglong(void);
 _Bool              __VERIFIER_nondet_bool(void);
+/* Other names SV-COMP tasks use for the same types. */
+unsigned int       __VERIFIER_nondet_unsigned(void);
+unsigned int       __VERIFIER_nondet_unsigned_int(void);
+unsigned short     __VERIFIER_nondet_unsigned_short(void);
+unsigned char      __VERIFIER_nondet_unsigned_char(void);
+unsigned long      __VERIFIER_nondet_unsigned_long(void);
+unsigned int       __VERIFIER_nondet_u32(void);
+size_t             __VERIFIER_nondet_size_t(void);
 
 /* ---- Assumptions and the verification target --------------------------- */
 

@@ -29,13 +29,13 @@ usage() {
 }
 
 split() { # SEED DIR
-    local seed=$1 dir=$2 task verdict prog key
+    local seed=$1 dir=$2 task verdict key
     printf '# svcomp_split.tsv: development/evaluation halves of the SV-COMP tasks (docs/benchmarks.md)\n'
     printf '# made by: tests/bench/svcomp_split.sh --seed %s DIR/svcomp\n' "$seed"
     printf '# seed: %s\n' "$seed"
     printf '# rule: per expected verdict, tasks ordered by sha256("SEED:TASK") (first 16 hex digits); first ceil(n/2) -> dev, rest -> eval\n'
     printf 'task\texpected\thalf\n'
-    sv_tasks "$dir" | while IFS=$'\t' read -r task verdict prog; do
+    sv_tasks "$dir" | while IFS=$'\t' read -r task verdict _; do
         key=$(printf '%s:%s' "$seed" "$task" | sha256sum | cut -c1-16)
         printf '%s\t%s\t%s\n' "$verdict" "$key" "$task"
     done | LC_ALL=C sort -k1,1 -k2,2 | awk -F'\t' '

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -720,7 +721,8 @@ static const char verify_usage[] =
     "Directed proof generation (MCVETO): prove that no input makes PROG reach the\n"
     "target address or perform an AE violation (a return that does not go back to\n"
     "its call), or find an input that does.\n"
-    "  --target SYMBOL|ADDR  a symbol of PROG, or an address (0x...; for stripped files)\n"
+    "  --target SYMBOL|ADDR  a symbol of PROG, or an address (0x...; for stripped files),\n"
+    "                        in an executable segment, where an instruction can start\n"
     "  --timeout S           give up after S seconds (default 600)\n"
     "  --max-iterations N    give up after N iterations of the DPG loop\n"
     "  --max-steps N         steps of each concrete run (default 1000000)\n"
@@ -738,9 +740,15 @@ static const char verify_usage[] =
     "                        negate a branch of an earlier run (default 30; 0: none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
     "  --dot FILE            write the final abstract graph (Graphviz)\n"
+    "                        (both files are opened before the search)\n"
     "  --json                print the verdict and statistics as one JSON object\n"
     "  --quiet               no progress lines on standard error\n"
-    "Exit status: 0 safe, 10 reachable, 11 AE violation, 20 unknown, 2 usage or file error.\n";
+    "  --self-check          check that every run is a path of its folded trace and that\n"
+    "                        the facts proven over the graph hold on every run; a failure\n"
+    "                        is reported (\"self-check: ...\") and a safe verdict becomes unknown\n"
+    "Exit status: 0 safe, 10 reachable, 11 AE violation, 20 unknown, 2 usage or file\n"
+    "error (bad option, no such symbol, a target where no instruction can start, a file\n"
+    "that cannot be loaded or written), 3 out of memory or an internal failure.\n";
 
 static void json_str(FILE *f, const char *s) {
   fputc('"', f);
@@ -752,6 +760,66 @@ static void json_str(FILE *f, const char *s) {
   fputc('"', f);
 }
 
+/* The target's address: a number or a symbol, either in an executable
+ * segment and, for an ISA whose instructions all have one length, at a
+ * multiple of it from the entry point (no run's PC is anywhere else: a
+ * verdict there would answer a question nobody can ask).  0, or -1 after a
+ * message. */
+static int resolve_target(cli *c, const char *path, const loaded *l, const char *target, uint64_t *addr) {
+  const el_symbol *sym = NULL;
+  char what[300];
+  if (parse_u64(target, addr))
+    snprintf(what, sizeof what, "target 0x%llx", (unsigned long long)*addr);
+  else if (target[0] >= '0' && target[0] <= '9') {
+    fprintf(stderr, "%s: %s: target '%s' is not an address (a number that fits in 64 bits) or a symbol\n", c->prog,
+            path, target);
+    return -1;
+  } else if (!(sym = el_sym_by_name(l->img, target))) {
+    if (l->img->sym_note)
+      fprintf(stderr, "%s: %s: no symbol '%s' (%s)\n", c->prog, path, target, l->img->sym_note);
+    else
+      fprintf(stderr, "%s: %s: no symbol '%s'%s\n", c->prog, path, target,
+              l->img->nsyms ? "" : " (the file has no symbol table: give the target as an address)");
+    return -1;
+  } else {
+    *addr = sym->addr;
+    snprintf(what, sizeof what, "target '%s' (0x%llx)", target, (unsigned long long)*addr);
+  }
+  const el_segment *sg = el_segment_of(l->img, *addr);
+  if (!sg || !(sg->perms & MEM_X)) {
+    fprintf(stderr, "%s: %s: %s is not in an executable segment%s\n", c->prog, path, what,
+            sym ? ": the symbol is not code" : "");
+    return -1;
+  }
+  unsigned len = c->d->min_len;
+  if (len > 1 && len == c->d->max_len && (*addr - l->img->entry) % len) {
+    fprintf(stderr, "%s: %s: %s is not an instruction boundary: every %s instruction is %u bytes long, "
+            "and the entry point 0x%llx is %llu bytes away\n", c->prog, path, what, c->d->name, len,
+            (unsigned long long)l->img->entry, (unsigned long long)(*addr > l->img->entry ? *addr - l->img->entry
+                                                                                         : l->img->entry - *addr));
+    return -1;
+  }
+  return 0;
+}
+
+/* An output file, opened before the search; NULL after a message. */
+static FILE *open_out(cli *c, const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f) fprintf(stderr, "%s: cannot write %s: %s\n", c->prog, path, strerror(errno));
+  return f;
+}
+
+/* Closes an output file and says why a write failed (err: an errno value
+ * already known, or 0).  0, or -1 after a message. */
+static int close_out(cli *c, const char *path, FILE *f, int err) {
+  errno = 0;
+  if (fflush(f) || ferror(f)) err = err ? err : errno ? errno : EIO;
+  if (fclose(f) && !err) err = errno ? errno : EIO;
+  if (!err) return 0;
+  fprintf(stderr, "%s: cannot write %s: %s\n", c->prog, path, strerror(err));
+  return -1;
+}
+
 /* One search, or with --candidates auto (the default) two: AUTO_FIRST of the
  * time (and iteration) budget without candidate invariants, then, if that
  * ends unknown, what is left with `all` (a fresh graph: the two settings
@@ -760,6 +828,8 @@ static void json_str(FILE *f, const char *s) {
 #define AUTO_FIRST 0.8 /* every proof of the corpus without candidates fits in 70 % of 30 s */
 static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, dpg **g, dpg_result *r) {
   dpg_opts o1 = *o;
+  o1.budget_s = o->timeout_s;
+  o1.budget_iter = o->max_iter;
   if (cand_auto) {
     o1.timeout_s = o->timeout_s * AUTO_FIRST;
     o1.max_iter = o->max_iter ? (unsigned long)((double)o->max_iter * AUTO_FIRST + 0.5) : 0;
@@ -768,7 +838,7 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   *g = dpg_new(c->d, l->img, l->m, &o1);
   dpg_run(*g, r);
   if (!cand_auto || r->verdict != DPG_UNKNOWN) return;
-  dpg_opts o2 = *o;
+  dpg_opts o2 = o1;
   o2.candidates = CD_FRAMES | CD_CONST;
   o2.timeout_s = o->timeout_s - r->stats.seconds;
   if (o->max_iter) o2.max_iter = o->max_iter > r->stats.iterations ? o->max_iter - r->stats.iterations : 0;
@@ -794,7 +864,11 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   s->conjuncts += s1->conjuncts;
   s->carried += s1->carried;
   s->candidates += s1->candidates;
-  if (r2.verdict == DPG_UNKNOWN) {
+  s->self_check_failures += s1->self_check_failures;
+  if (r2.verdict == DPG_SAFE && s1->self_check_failures) { /* the first graph missed a run: a bug somewhere */
+    r2.verdict = DPG_UNKNOWN;
+    snprintf(r2.reason, sizeof r2.reason, "self-check failed without candidate invariants: %.400s", r->reason);
+  } else if (r2.verdict == DPG_UNKNOWN) {
     char why[2 * sizeof r2.reason + 80];
     int n = snprintf(why, sizeof why, "without candidate invariants: %s; then with them: %s", r->reason, r2.reason);
     size_t k = n < 0 ? 0 : (size_t)n < sizeof r2.reason ? (size_t)n : sizeof r2.reason - 1;
@@ -822,9 +896,14 @@ static int cmd_verify(cli *c, int argc, char **argv) {
                !strcmp(a, "--policy") || !strcmp(a, "--candidates")) {
       if (!has) return usage_error(c, "verify", "%s needs an argument", a), CLI_EXIT_USAGE;
       const char *arg = argv[++i];
-      if (!strcmp(a, "--target")) target = arg;
-      else if (!strcmp(a, "--witness")) witness = arg;
-      else if (!strcmp(a, "--dot")) dot = arg;
+      const char **slot = !strcmp(a, "--target") ? &target : !strcmp(a, "--witness") ? &witness
+                          : !strcmp(a, "--dot") ? &dot : NULL;
+      if (slot && *slot) { /* the last one winning would ignore the other silently */
+        fprintf(stderr, "%s verify: %s given twice ('%s' and '%s')\n(see '%s verify --help')\n", c->prog, a, *slot,
+                arg, c->prog);
+        return CLI_EXIT_USAGE;
+      }
+      if (slot) *slot = arg;
       else if (!strcmp(a, "--inputs")) {
         if (!strcmp(arg, "linux")) o.inputs = DPG_INPUTS_LINUX;
         else if (!strcmp(arg, "all")) o.inputs = DPG_INPUTS_ALL;
@@ -848,7 +927,8 @@ static int cmd_verify(cli *c, int argc, char **argv) {
     } else if (!strcmp(a, "--timeout")) {
       char *end;
       double t = has ? strtod(argv[i + 1], &end) : 0;
-      if (!has || *end || !(t > 0)) return usage_error(c, "verify", "%s", "--timeout needs a positive number of seconds"), CLI_EXIT_USAGE;
+      if (!has || end == argv[i + 1] || *end || !(t > 0) || !isfinite(t))
+        return usage_error(c, "verify", "%s", "--timeout needs a positive number of seconds"), CLI_EXIT_USAGE;
       o.timeout_s = t;
       i++;
     } else if (!strcmp(a, "--max-iterations") || !strcmp(a, "--max-steps")) {
@@ -863,6 +943,7 @@ static int cmd_verify(cli *c, int argc, char **argv) {
       i++;
     } else if (!strcmp(a, "--json")) json = true;
     else if (!strcmp(a, "--quiet")) quiet = true;
+    else if (!strcmp(a, "--self-check")) o.self_check = true;
     else if (a[0] == '-') return usage_error(c, "verify", "unknown option '%s'", a), CLI_EXIT_USAGE;
     else if (path) return usage_error(c, "verify", "unexpected argument '%s'", a), CLI_EXIT_USAGE;
     else path = a;
@@ -872,23 +953,17 @@ static int cmd_verify(cli *c, int argc, char **argv) {
   loaded l;
   if (load(c, path, &l)) return CLI_EXIT_USAGE;
   uint64_t addr;
-  if (parse_u64(target, &addr)) {
-    const el_segment *sg = el_segment_of(l.img, addr);
-    if (!sg || !(sg->perms & MEM_X)) {
-      fprintf(stderr, "%s: %s: target 0x%llx is not in an executable segment\n", c->prog, path, (unsigned long long)addr);
-      unload(&l);
-      return CLI_EXIT_USAGE;
-    }
-  } else {
-    const el_symbol *sym = el_sym_by_name(l.img, target);
-    if (!sym) {
-      fprintf(stderr, "%s: %s: no symbol '%s'%s%s\n", c->prog, path, target, l.img->sym_note ? " (" : "",
-              l.img->sym_note ? l.img->sym_note : "");
-      if (l.img->sym_note) fputs(")\n", stderr);
-      unload(&l);
-      return CLI_EXIT_USAGE;
-    }
-    addr = sym->addr;
+  if (resolve_target(c, path, &l, target, &addr)) {
+    unload(&l);
+    return CLI_EXIT_USAGE;
+  }
+  /* the output files are opened before the search: a search of minutes
+   * must not end in "cannot write" */
+  FILE *wf = NULL, *df = NULL;
+  if ((witness && !(wf = open_out(c, witness))) || (dot && !(df = open_out(c, dot)))) {
+    if (wf) fclose(wf);
+    unload(&l);
+    return CLI_EXIT_USAGE;
   }
   o.target = addr;
   o.prog_name = path;
@@ -898,22 +973,15 @@ static int cmd_verify(cli *c, int argc, char **argv) {
   verify_search(c, &l, &o, cand_auto, &g, &r);
   int rc = r.verdict == DPG_SAFE ? CLI_EXIT_SAFE : r.verdict == DPG_REACHABLE ? CLI_EXIT_REACHABLE
            : r.verdict == DPG_AE ? CLI_EXIT_AE : CLI_EXIT_UNKNOWN;
-  if (witness && r.witness) {
-    FILE *f = fopen(witness, "w");
-    if (!f || in_write(r.witness, f, path) || fclose(f)) {
-      fprintf(stderr, "%s: cannot write %s\n", c->prog, witness);
-      rc = CLI_EXIT_USAGE;
-    }
+  /* a witness file stays empty without a witness (a safe or unknown verdict) */
+  if (wf) {
+    errno = 0;
+    if (r.witness && in_write(r.witness, wf, path) && !errno) errno = EIO;
+    if (close_out(c, witness, wf, errno)) rc = CLI_EXIT_USAGE;
   }
-  if (dot) {
-    FILE *f = fopen(dot, "w");
-    if (!f) {
-      fprintf(stderr, "%s: cannot write %s\n", c->prog, dot);
-      rc = CLI_EXIT_USAGE;
-    } else {
-      dpg_write_dot(g, f);
-      fclose(f);
-    }
+  if (df) {
+    dpg_write_dot(g, df);
+    if (close_out(c, dot, df, 0)) rc = CLI_EXIT_USAGE;
   }
   const dpg_stats *s = &r.stats;
   if (json) {

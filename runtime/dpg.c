@@ -46,6 +46,8 @@ typedef struct dtrace {
   size_t n;
   uint64_t base; /* its first position in the numbering of all runs' positions (memo keys) */
   bool cut;      /* its last step did not complete (a fault or a trap) */
+  bool unsup;    /* it stopped at a system call the runtime does not implement: */
+  uint64_t unsup_nr, unsup_pc; /* its number and address */
 } dtrace;
 
 typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
@@ -108,6 +110,9 @@ struct dpg {
   double xp_seconds;
   dpg_stats st;
   struct timespec t0;
+  double until;  /* elapsed seconds after which a re-check of the runs stops (witnesses) */
+  bool self_check; /* --self-check, or the old debugging switches */
+  char self_fail[400]; /* the first self-check failure */
   FILE *devnull; /* the runs' standard output and error */
 };
 
@@ -133,6 +138,30 @@ static void cap_solver_time(dpg *g) {
     if (ms < per) per = ms >= 500 ? (unsigned)(ms / 500) * 500 : 50;
   }
   smt_set_timeout(g->solver, per);
+}
+
+static bool out_of_time(const dpg *g) { return g->o.timeout_s > 0 && elapsed(g) >= g->o.timeout_s; }
+static bool late_cb(void *ctx) { return out_of_time(ctx); }
+
+/* The reason of an unknown for a spent budget: the user's budget, and this
+ * search's share of it when --candidates auto gave it one. */
+static void budget_reason(const dpg *g, dpg_result *r, bool time) {
+  double bs = g->o.budget_s > 0 ? g->o.budget_s : g->o.timeout_s;
+  unsigned long bi = g->o.budget_iter ? g->o.budget_iter : g->o.max_iter;
+  int n = time ? snprintf(r->reason, sizeof r->reason, "time budget of %g s spent", bs)
+               : snprintf(r->reason, sizeof r->reason, "iteration budget of %lu spent", bi);
+  size_t k = n < 0 ? 0 : (size_t)n < sizeof r->reason ? (size_t)n : sizeof r->reason - 1;
+  if (time && bs != g->o.timeout_s)
+    snprintf(r->reason + k, sizeof r->reason - k, " (this search had %.3g s of it)", g->o.timeout_s);
+  else if (!time && bi != g->o.max_iter)
+    snprintf(r->reason + k, sizeof r->reason - k, " (this search had %lu of them)", g->o.max_iter);
+}
+
+/* --self-check: report a failure, keep the first for the reason. */
+static void self_fail(dpg *g, const char *msg) {
+  fprintf(stderr, "self-check: %s\n", msg);
+  g->st.self_check_failures++;
+  if (!g->self_fail[0]) snprintf(g->self_fail, sizeof g->self_fail, "%s", msg);
 }
 
 static void note_pc(dpg *g, uint64_t pc) { ht_add(&g->pcs, pc + 1, 0); }
@@ -270,6 +299,7 @@ typedef struct sim {
   sset *frames;
   size_t nframes, capframes;
   bool lost;        /* the run left G: a bug */
+  bool late;        /* the time budget ran out: the rest of the run is not checked */
   bool inv_bad;     /* debugging: a state the facts do not cover was reported */
   uint64_t lost_pc;
   uint64_t mpos;    /* the memo's number of the current position; 0: no memo */
@@ -360,7 +390,13 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   sim *S = ctx;
   dpg *g = S->g;
   (void)kind;
-  if (S->lost || step >= S->t->n) return;
+  if (S->lost || S->late || step >= S->t->n) return;
+  /* a run of a million steps takes seconds to check: the budget is looked
+   * at every 1024 steps (a clock read costs less than a step's check) */
+  if (!(step & 1023) && g->until > 0 && elapsed(g) >= g->until) {
+    S->late = true;
+    return;
+  }
   S->c.x = x;
   const fd_step *fs = &S->t->st[step];
   /* after exit or halt there is no state: nothing to witness, no successor */
@@ -402,12 +438,14 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   sset t = S->cur;
   S->cur = S->next;
   S->next = t;
-  if (g->iv && getenv("MCVETO_CHECK_INV") && !S->inv_bad) {
+  if (g->iv && g->self_check && !S->inv_bad) {
     tm_env env = cenv_env(&S->c);
     for (size_t i = 0; i < S->cur.n && !S->inv_bad; i++)
       if (iv_debug_covers(g->iv, S->cur.v[i], &env) == 0) {
-        fprintf(stderr, "inv: trace %u step %llu pc 0x%llx: state n%u not covered by its facts\n", S->trace,
-                (unsigned long long)step, (unsigned long long)fs->pc, S->cur.v[i]);
+        char m[200];
+        snprintf(m, sizeof m, "inv: trace %u step %llu pc 0x%llx: state n%u not covered by its facts", S->trace,
+                 (unsigned long long)step, (unsigned long long)fs->pc, S->cur.v[i]);
+        self_fail(g, m);
         S->inv_bad = true;
       }
     tm_eval_begin(g->tc);
@@ -447,8 +485,10 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   free(frame.v);
 }
 
-/* Witnesses of every state of G from every input of T.  Returns 0, or -1
- * (with a reason) if some run is not a path of G, which would be a bug. */
+/* Witnesses of every state of G from every input of T.  Returns 0; -1
+ * (with a reason) if some run is not a path of G, which would be a bug, or
+ * stops at a system call the runtime does not implement; 1 if g->until
+ * came first (the witnesses are partial). */
 static int witnesses(dpg *g, char *why, size_t whysz) {
   size_t ns = nwa_nstates(g->G);
   g->w = xa_realloc(g->w, sizeof *g->w * (ns ? ns : 1));
@@ -488,11 +528,18 @@ static int witnesses(dpg *g, char *why, size_t whysz) {
     ex_opts o = {.max_steps = g->T[t].n, .stop_on_ae = true, .out = g->devnull, .err = g->devnull, .hook = sim_hook,
                  .hook_ctx = &S};
     R.r = ex_run(R.x, &o);
-    if (S.lost) {
+    if (S.lost && g->T[t].unsup && S.lost_pc == g->T[t].unsup_pc) {
+      /* the step has no outcome (the run stops there), so the facts may
+       * rule its transition out: not a bug, but nothing to build on */
+      snprintf(why, whysz, "input %zu makes system call %llu at 0x%llx, which the runtime does not implement (the run stops there)",
+               t, (unsigned long long)g->T[t].unsup_nr, (unsigned long long)S.lost_pc);
+      rc = -1;
+    } else if (S.lost) {
       snprintf(why, whysz, "internal error: input %zu leaves the abstract graph after 0x%llx", t,
                (unsigned long long)S.lost_pc);
       rc = -1;
-    }
+    } else if (S.late && !rc)
+      rc = 1;
     run_end(&R);
     free(S.cur.v);
     free(S.next.v);
@@ -662,7 +709,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
       g->capT = g->capT ? g->capT * 2 : 16;
       g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
     }
-    g->T[g->nT] = (dtrace){in, NULL, NULL, 0, g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0, false};
+    g->T[g->nT] = (dtrace){.in = in, .base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0};
     g->nT++;
     cd_free(cs);
     if (out == OUT_NONE) {
@@ -675,7 +722,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     run_end(&R);
     return out;
   }
-  dtrace t = {in, malloc(sizeof *t.pos * n), malloc(sizeof *t.st * n), n, 0, false};
+  dtrace t = {.in = in, .pos = malloc(sizeof *t.pos * n), .st = malloc(sizeof *t.st * n), .n = n};
   if (!t.pos || !t.st) exit(3);
   memcpy(t.pos, pos, sizeof *pos * n);
   bool halted = R.r.status == EX_EXITED || R.r.status == EX_HALTED;
@@ -697,6 +744,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   }
   t.base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0;
   t.cut = incomplete;
+  if (R.r.status == EX_UNSUPPORTED) t.unsup = true, t.unsup_nr = R.r.addr, t.unsup_pc = R.r.pc;
   g->T[g->nT++] = t;
   explore_add(g, NULL, (int64_t)g->nT - 1, t.pos, n, last_next);
   /* G := G ∩ π/[PC] */
@@ -718,12 +766,16 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     }
     fprintf(stderr, "\n");
   }
-  if (getenv("MCVETO_CHECK_FOLD")) { /* debugging: every run of T must be a path of G_pi */
+  if (g->self_check) { /* every run of T must be a path of G_pi */
     nwa *keep = g->G;
-    g->G = gp;
-    char w2[300];
-    if (witnesses(g, w2, sizeof w2)) fprintf(stderr, "fold of input %zu: %s\n", g->nT - 1, w2);
-    g->G = keep;
+    iv_ctx *iv = g->iv; /* its facts are G's states', not G_pi's */
+    g->G = gp, g->iv = NULL;
+    char w2[300], m[sizeof w2 + 40];
+    if (witnesses(g, w2, sizeof w2) < 0) {
+      snprintf(m, sizeof m, "fold of input %zu: %s", g->nT - 1, w2);
+      self_fail(g, m);
+    }
+    g->G = keep, g->iv = iv;
   }
   nwa_state *origin;
   nwa *ng = nwa_intersect(g->G, gp, &origin);
@@ -1786,7 +1838,13 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   }
   /* symbolic execution of the witness's trace (line 8) */
   sx_path path;
-  if (sx_replay(g->d, tc, T->pos, pos, g->entry, g->sp0, &path)) {
+  int sxr = sx_replay_until(g->d, tc, T->pos, pos, g->entry, g->sp0, &path, late_cb, g);
+  if (sxr > 0) { /* the time budget ran out: the loop ends with that reason */
+    sx_path_free(&path);
+    run_end(&R);
+    return S_CONT;
+  }
+  if (sxr) {
     char why[300];
     snprintf(why, sizeof why, "symbolic execution failed: %s", path.error);
     sx_path_free(&path);
@@ -2075,7 +2133,7 @@ static sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   }
   uint64_t taken = pos[i + 1].pc, at = pos[i].pc;
   sx_path path;
-  int bad = sx_replay(g->d, tc, pos, i + 1, g->entry, g->sp0, &path);
+  int bad = sx_replay_until(g->d, tc, pos, i + 1, g->entry, g->sp0, &path, late_cb, g);
   if (rerun) run_end(&R);
   if (bad) {
     sx_path_free(&path);
@@ -2232,6 +2290,10 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   g->img = img;
   g->loaded = loaded;
   g->o = *o;
+  g->self_check = o->self_check || getenv("MCVETO_CHECK_INV") || getenv("MCVETO_CHECK_FOLD");
+  /* inv.c keeps the fact vectors the check needs only under its debugging
+   * switch, which it reads itself */
+  if (o->self_check && setenv("MCVETO_CHECK_INV", "1", 0)) g->self_check = false;
   g->tc = tm_new(d->addr_bits);
   g->solver = smt_new(g->tc, o->smt_timeout_ms ? o->smt_timeout_ms : 10000);
   g->memo.limit = MEMO_LIMIT;
@@ -2304,6 +2366,7 @@ const char *dpg_verdict_name(dpg_verdict v) {
 void dpg_run(dpg *g, dpg_result *r) {
   memset(r, 0, sizeof *r);
   clock_gettime(CLOCK_MONOTONIC, &g->t0);
+  g->until = g->o.timeout_s;
   double last_progress = 0;
   /* the memory a run starts with, for grounding initial reads */
   {
@@ -2400,6 +2463,11 @@ void dpg_run(dpg *g, dpg_result *r) {
       }
       if (s == S_VERDICT) break;
     }
+    if (out_of_time(g)) {
+      r->verdict = DPG_UNKNOWN;
+      budget_reason(g, r, true);
+      break;
+    }
     /* facts proven over G strengthen its predicates (inv.h).  They stay true
      * as G shrinks and split states inherit them, so the fixpoint runs for
      * every new G (a run joined) and otherwise within a share of the time */
@@ -2414,9 +2482,11 @@ void dpg_run(dpg *g, dpg_result *r) {
         fprintf(stderr, "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
                 ok ? "settled" : "gave up", is.contexts, is.changed, is.removed, is.bottom, now_s() - ti0);
     }
-    if (witnesses(g, why, sizeof why)) {
+    int wr = witnesses(g, why, sizeof why);
+    if (wr) {
       r->verdict = DPG_UNKNOWN;
-      snprintf(r->reason, sizeof r->reason, "%s", why);
+      if (wr > 0) budget_reason(g, r, true);
+      else snprintf(r->reason, sizeof r->reason, "%s", why);
       break;
     }
     rc_result rr;
@@ -2436,13 +2506,13 @@ void dpg_run(dpg *g, dpg_result *r) {
     if (g->o.timeout_s > 0 && el >= g->o.timeout_s) {
       rc_free(&rr);
       r->verdict = DPG_UNKNOWN;
-      snprintf(r->reason, sizeof r->reason, "time budget of %g s spent", g->o.timeout_s);
+      budget_reason(g, r, true);
       break;
     }
     if (g->o.max_iter && g->st.iterations >= g->o.max_iter) {
       rc_free(&rr);
       r->verdict = DPG_UNKNOWN;
-      snprintf(r->reason, sizeof r->reason, "iteration budget of %lu spent", g->o.max_iter);
+      budget_reason(g, r, false);
       break;
     }
     if (g->o.progress && el - last_progress >= 5) {
@@ -2533,11 +2603,11 @@ void dpg_run(dpg *g, dpg_result *r) {
     if (sr == S_VERDICT) break;
   }
 done:
-  /* the graph may have changed since the witnesses were last marked (a
-   * deciding run joins it): mark them again for --dot */
-  {
-    char why[300];
-    if (g->G && g->nT) witnesses(g, why, sizeof why);
+  /* a self-check failure means the graph may not contain every run: no
+   * proof rests on it */
+  if (g->self_fail[0] && r->verdict == DPG_SAFE) {
+    r->verdict = DPG_UNKNOWN;
+    snprintf(r->reason, sizeof r->reason, "self-check failed: %s", g->self_fail);
   }
   g->st.instructions = g->pcs.n;
   g->st.seconds = elapsed(g);
@@ -2549,7 +2619,18 @@ done:
 
 void dpg_write_dot(dpg *g, FILE *f) {
   tm_ctx *tc = g->tc;
+  /* the graph may have changed since the witnesses were last marked (a
+   * deciding run joins it): mark them again, in what is left of the time
+   * budget (at least half a second: a long run takes seconds to re-check) */
+  int wr = 0;
+  if (g->G && g->nT) {
+    char why[300];
+    double el = elapsed(g);
+    g->until = g->o.timeout_s > 0 ? (g->o.timeout_s > el + 0.5 ? g->o.timeout_s : el + 0.5) : 0;
+    wr = witnesses(g, why, sizeof why);
+  }
   fprintf(f, "digraph G {\n  node [shape=box fontname=monospace fontsize=9];\n");
+  if (wr > 0) fprintf(f, "  // the time budget ran out while witnessed states were marked: some are not filled\n");
   size_t ns = nwa_nstates(g->G);
   char buf[512];
   for (size_t s = 0; s < ns; s++) {

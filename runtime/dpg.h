@@ -55,6 +55,15 @@ typedef struct dpg_opts {
   unsigned explore;        /* percent of the time for directed testing (explore.h); 0: none */
   const char *prog_name;   /* argv[0] of the runs */
   FILE *progress;          /* a line every few seconds, or NULL */
+  /* The user's whole budgets, quoted in an unknown reason when this search
+   * has a share of them (--candidates auto); 0: timeout_s, max_iter. */
+  double budget_s;
+  unsigned long budget_iter;
+  /* --self-check: every new run's fold contains every earlier run, and the
+   * facts proven over the graph hold at every step of every run re-checked;
+   * a failure is reported on standard error ("self-check: ...") and turns
+   * a safe verdict into unknown. */
+  bool self_check;
 } dpg_opts;
 
 typedef struct dpg_stats {
@@ -72,6 +81,7 @@ typedef struct dpg_stats {
   unsigned long summaries; /* refinements at a call site through the whole callee, in Ref too */
   unsigned long conjuncts; /* refinements that split on one conjunct of ρ (core_split), in Ref too */
   unsigned long carried;   /* refinements whose path query carried over from the last one (no solver call), in Ref too */
+  unsigned long self_check_failures; /* --self-check: failures reported */
 } dpg_stats;
 
 typedef struct dpg_result {
@@ -88,7 +98,9 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
 void dpg_free(dpg *g);
 void dpg_run(dpg *g, dpg_result *r);
 /* The abstract graph in Graphviz syntax: states with their PC and
- * predicate, accepting states doubled, witnessed states filled. */
+ * predicate, accepting states doubled, witnessed states filled (marked
+ * again here, within what is left of the time budget, at least 0.5 s).
+ * The caller checks f for write errors. */
 void dpg_write_dot(dpg *g, FILE *f);
 void dpg_result_free(dpg_result *r);
 const char *dpg_verdict_name(dpg_verdict v); /* "safe", "reachable", "ae-violation", "unknown" */

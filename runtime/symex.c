@@ -64,6 +64,11 @@ static void sys(const isa_desc *d, tm_ctx *tc, sx_path *p, const ex_pos *pos, is
 }
 
 int sx_replay(const isa_desc *d, tm_ctx *tc, const ex_pos *trace, size_t n, uint64_t entry, uint64_t sp0, sx_path *p) {
+  return sx_replay_until(d, tc, trace, n, entry, sp0, p, NULL, NULL);
+}
+
+int sx_replay_until(const isa_desc *d, tm_ctx *tc, const ex_pos *trace, size_t n, uint64_t entry, uint64_t sp0,
+                    sx_path *p, bool (*stop)(void *ctx), void *ctx) {
   memset(p, 0, sizeof *p);
   p->reg = calloc(d->nregs, sizeof *p->reg);
   if (!p->reg) exit(3);
@@ -76,6 +81,10 @@ int sx_replay(const isa_desc *d, tm_ctx *tc, const ex_pos *trace, size_t n, uint
   for (size_t i = 0; i < n; i++) {
     const ex_pos *pos = &trace[i];
     isa_insn in;
+    if (stop && !(i & 4095) && i && stop(ctx)) {
+      snprintf(p->error, sizeof p->error, "stopped");
+      return 1;
+    }
     if (d->decode(pos->bytes, pos->len, pos->pc, &in) != ISA_DECODE_OK || in.len != pos->len) {
       snprintf(p->error, sizeof p->error, "position %zu (0x%llx) does not decode again", i, (unsigned long long)pos->pc);
       return -1;

@@ -43,6 +43,10 @@ typedef struct sx_path {
  * misuse).  Free with sx_path_free. */
 int sx_replay(const isa_desc *d, tm_ctx *tc, const ex_pos *trace, size_t n, uint64_t entry, uint64_t sp0,
               sx_path *p);
+/* The same, asking stop(ctx) every 4096 positions (a million positions
+ * take seconds): when it says true, returns 1 with p->error "stopped". */
+int sx_replay_until(const isa_desc *d, tm_ctx *tc, const ex_pos *trace, size_t n, uint64_t entry, uint64_t sp0,
+                    sx_path *p, bool (*stop)(void *ctx), void *ctx);
 void sx_path_free(sx_path *p);
 
 /* The exact transformer of one instruction from the identity state (one

@@ -24,7 +24,9 @@
 # the two runs would be the same; ctest's -O0 corpus, for CI's time).
 # VERIFY_STACK_KB (default 256): the stack limit (ulimit -s) each verify
 # run gets: no walk over terms or graphs may recurse with their depth, so
-# the verdicts must not depend on the stack's size.
+# the verdicts must not depend on the stack's size.  VERIFY_ARGS: more
+# options for every verify run (split at spaces; e.g. --self-check).  A
+# "self-check:" line on standard error fails the run whatever the options.
 # Exit status: 0 all verdicts right, 1 a wrong verdict or a failed check,
 # 2 usage, 77 qemu, a cross tool or jq missing.
 
@@ -41,6 +43,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 isa=$1 level=$2 mcveto=$3 cc=$4 work=$5
 shift 5
 tmo=${VERIFY_TIMEOUT:-120}
+read -r -a extra <<<"${VERIFY_ARGS:-}"
 copies=${VERIFY_COPIES:-both}
 case $copies in both | stripped | resolve) ;; *) echo "run_verify.sh: VERIFY_COPIES is both, stripped or resolve" >&2; exit 2 ;; esac
 vl_tools "$isa" || exit 77
@@ -97,8 +100,12 @@ check_run() {
     case $expect in safe) want=0 ;; reachable) want=10 ;; ae) want=11 ;; esac
     t0=$(date +%s.%N)
     (ulimit -s "$stack_kb" && exec timeout $((${tmo%.*} + 60)) "$mcveto" verify "$bin" --target "$tgt" \
-        --timeout "$tmo" --json --witness "$w") >"$j" 2>"$e"
+        --timeout "$tmo" --json --witness "$w" ${extra[@]+"${extra[@]}"}) >"$j" 2>"$e"
     st=$?
+    if grep -q '^self-check: ' "$e"; then
+        fail "$label: $(grep -c '^self-check: ' "$e") self-check failures, the first: $(grep -m1 '^self-check: ' "$e")"
+        return
+    fi
     t1=$(date +%s.%N)
     local secs
     secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')

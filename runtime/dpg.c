@@ -324,23 +324,30 @@ static bool pair_get(const dpg *g, nwa_state exit, nwa_state pred, wit *w) {
  * (tm_eval_begin). */
 #define MEMO_LIMIT ((size_t)1 << 21) /* entries: 64 MB at most */
 
-static bool memo_eval(sim *S, isa_term t, const tm_env *env, bool top) {
+typedef struct mev {
+  sim *S;
+  const tm_env *env;
+} mev;
+
+static uint64_t memo_step(tm_walk *w, isa_term t, void *ctx) {
+  mev *m = ctx;
+  sim *S = m->S;
   tm_ctx *tc = S->g->tc;
   /* only states' predicates are remembered; below them the evaluation
    * goes down the connectives to find earlier states' predicates, and
    * leaves the rest to tm_eval_more, which shares subterms within a step */
-  if (top) ht_add(&S->g->preds, t, 0);
-  if (!top && !ht_get(&S->g->preds, t, NULL)) return tm_eval_more(tc, t, env) != 0;
+  if (!ht_get(&S->g->preds, t, NULL)) return tm_eval_more(tc, t, m->env) != 0;
   uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
   if (key && ht_get(&S->g->memo, key, &v)) return v != 0;
   int k = tm_kind(tc, t);
   bool r;
-  if (k == ISA_OP_LAND)
-    r = memo_eval(S, tm_arg(tc, t, 0), env, false) && memo_eval(S, tm_arg(tc, t, 1), env, false);
-  else if (k == ISA_OP_LOR)
-    r = memo_eval(S, tm_arg(tc, t, 0), env, false) || memo_eval(S, tm_arg(tc, t, 1), env, false);
-  else
-    r = tm_eval_more(tc, t, env) != 0;
+  if (k == ISA_OP_LAND || k == ISA_OP_LOR) { /* the second operand only if needed */
+    if (!tm_walk_get(w, tm_arg(tc, t, 0), &v)) return 0;
+    if ((v != 0) == (k == ISA_OP_LOR)) r = v != 0;
+    else if (!tm_walk_get(w, tm_arg(tc, t, 1), &v)) return 0;
+    else r = v != 0;
+  } else
+    r = tm_eval_more(tc, t, m->env) != 0;
   if (!key) return r;
   /* a full memo starts again rather than make every lookup miss */
   if (!ht_add(&S->g->memo, key, r) && S->g->memo.n >= S->g->memo.limit) {
@@ -349,6 +356,16 @@ static bool memo_eval(sim *S, isa_term t, const tm_env *env, bool top) {
     ht_add(&S->g->memo, key, r);
   }
   return r;
+}
+
+/* A state's predicate t at the current position (a walk: conjunctions of
+ * conjunctions are as deep as the refinements were many). */
+static bool memo_eval(sim *S, isa_term t, const tm_env *env) {
+  ht_add(&S->g->preds, t, 0);
+  uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
+  if (key && ht_get(&S->g->memo, key, &v)) return v != 0;
+  mev m = {S, env};
+  return tm_walk_run(S->g->tc, t, memo_step, &m) != 0;
 }
 
 /* The memo's number of position p of the current run (0: none). */
@@ -360,7 +377,7 @@ static uint64_t memo_pos(const sim *S, uint64_t p) {
 /* Does state s's predicate hold in the current concrete state? */
 static bool holds(sim *S, nwa_state s) {
   tm_env env = cenv_env(&S->c);
-  return memo_eval(S, nwa_pred(S->g->G, s), &env, true);
+  return memo_eval(S, nwa_pred(S->g->G, s), &env);
 }
 
 /* Debugging (MCVETO_LOST_PRED): the conjuncts of state s's predicate that
@@ -806,8 +823,6 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
 typedef struct gwalk {
   dpg *g;
   isa_term mem;
-  isa_term *memo;
-  size_t nmemo;
   uint64_t win[16]; /* table windows already made known */
   size_t nwin;
   isa_term facts;   /* what the image says about them */
@@ -819,7 +834,7 @@ static isa_term bottom_array(tm_ctx *tc, isa_term m) {
 }
 
 /* The fact "the initial memory at a holds the image's byte" (an undefined
- * byte is 0 under the Linux input model; unmapped, 0 as in ground_walk). */
+ * byte is 0 under the Linux input model; unmapped, 0 as in ground_step). */
 static void image_fact(gwalk *w, uint64_t a) {
   tm_ctx *tc = w->g->tc;
   uint8_t b;
@@ -865,19 +880,17 @@ static void table_facts(gwalk *w, isa_term addr) {
 
 /* Reads of the initial memory at known addresses become the bytes a run
  * starts with (undefined bytes too, under the Linux input model). */
-static isa_term ground_walk(gwalk *w, isa_term t) {
+static uint64_t ground_step(tm_walk *tw, isa_term t, void *ctx) {
+  gwalk *w = ctx;
   tm_ctx *tc = w->g->tc;
-  if (t < w->nmemo && w->memo[t]) return w->memo[t];
   int kind = tm_kind(tc, t);
   isa_term r = t;
   if (kind != TM_VAR && kind != TM_CONST) {
     unsigned n = tm_nargs(tc, t);
-    isa_term a[3] = {0, 0, 0};
+    isa_term a[3];
+    if (!tm_walk_args(tw, t, a)) return 0;
     bool same = true;
-    for (unsigned i = 0; i < n; i++) {
-      a[i] = ground_walk(w, tm_arg(tc, t, i));
-      same = same && a[i] == tm_arg(tc, t, i);
-    }
+    for (unsigned i = 0; i < n; i++) same = same && a[i] == tm_arg(tc, t, i);
     uint64_t addr;
     if (kind == ISA_OP_SELECT && a[0] == w->mem && tm_is_const(tc, a[1], &addr)) {
       uint8_t b;
@@ -901,7 +914,6 @@ static isa_term ground_walk(gwalk *w, isa_term t) {
     } else if (!same)
       r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
-  if (t < w->nmemo) w->memo[t] = r;
   return r;
 }
 
@@ -919,11 +931,8 @@ static isa_term ground(dpg *g, isa_term t) {
     t = tm_subst(tc, t, map);
     free(map);
   }
-  gwalk w = {g, g->v.mem, NULL, tm_count(tc) + 1, {0}, 0, tm_true(tc)};
-  w.memo = calloc(w.nmemo, sizeof *w.memo);
-  if (!w.memo) exit(3);
-  isa_term r = ground_walk(&w, t);
-  free(w.memo);
+  gwalk w = {g, g->v.mem, {0}, 0, tm_true(tc)};
+  isa_term r = (isa_term)tm_walk_run(tc, t, ground_step, &w);
   return tm_app2(tc, ISA_OP_LAND, r, w.facts);
 }
 
@@ -1110,34 +1119,32 @@ static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
 
 typedef struct vlist { uint32_t *v; size_t n, cap; } vlist;
 
+static void vl_push(vlist *l, uint32_t x) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 16;
+    l->v = xa_realloc(l->v, sizeof *l->v * l->cap);
+  }
+  l->v[l->n++] = x;
+}
+
 /* The variables of t, appended to out; seen[x] == stamp marks the terms
  * visited (a stamp per walk, so that nothing is cleared between walks). */
 static void term_vars(tm_ctx *tc, isa_term t, uint32_t *seen, size_t nseen, uint32_t stamp, vlist *out) {
-  isa_term st[256];
-  size_t n = 0;
-  st[n++] = t;
-  while (n) {
-    isa_term x = st[--n];
+  vlist st = {0}; /* an explicit stack: the terms of long paths are deep */
+  vl_push(&st, t);
+  while (st.n) {
+    isa_term x = st.v[--st.n];
     if (x < nseen) {
       if (seen[x] == stamp) continue;
       seen[x] = stamp;
     }
     if (tm_kind(tc, x) == TM_VAR) {
-      if (out->n == out->cap) {
-        out->cap = out->cap ? out->cap * 2 : 16;
-        out->v = xa_realloc(out->v, sizeof *out->v * out->cap);
-      }
-      out->v[out->n++] = tm_var_index(tc, x);
+      vl_push(out, tm_var_index(tc, x));
       continue;
     }
-    for (unsigned i = 0; i < tm_nargs(tc, x); i++) {
-      if (n == 256) { /* deep: recurse on the rest */
-        term_vars(tc, tm_arg(tc, x, i), seen, nseen, stamp, out);
-        continue;
-      }
-      st[n++] = tm_arg(tc, x, i);
-    }
+    for (unsigned i = 0; i < tm_nargs(tc, x); i++) vl_push(&st, tm_arg(tc, x, i));
   }
+  free(st.v);
 }
 
 /* The query fs[0 .. *nf) with the path in fs[0 .. npath): a frontier part
@@ -1272,43 +1279,64 @@ static void tl_push(tlist *l, isa_term t) {
  * whose one side is a single conjunct is distributed over the other's, so
  * α ⇒ (c1 ∧ c2), Pre_α's form, gives (¬α ∨ c1), (¬α ∨ c2).  Their
  * conjunction is equivalent to t. */
-static void conjuncts_(tm_ctx *tc, isa_term t, bool neg, tlist *out, unsigned *budget) {
-  int k = tm_kind(tc, t);
-  /* the walk is over a DAG taken as a tree: a budget keeps a predicate with
-   * much sharing from costing exponential time (what is left over is one
-   * conjunct, which is still equivalent) */
-  if (*budget && (k == ISA_OP_LNOT || k == ISA_OP_LAND || k == ISA_OP_LOR)) {
-    --*budget;
-    if (k == ISA_OP_LNOT) {
-      conjuncts_(tc, tm_arg(tc, t, 0), !neg, out, budget);
-      return;
-    }
-    if (k == (neg ? ISA_OP_LOR : ISA_OP_LAND)) {
-      conjuncts_(tc, tm_arg(tc, t, 0), neg, out, budget);
-      conjuncts_(tc, tm_arg(tc, t, 1), neg, out, budget);
-      return;
-    }
-    if (out->n < 256) {
-      tlist a = {0}, b = {0};
-      conjuncts_(tc, tm_arg(tc, t, 0), neg, &a, budget);
-      conjuncts_(tc, tm_arg(tc, t, 1), neg, &b, budget);
-      if (a.n == 1 || b.n == 1) {
-        const tlist *one = a.n == 1 ? &a : &b, *many = a.n == 1 ? &b : &a;
-        for (size_t i = 0; i < many->n; i++) tl_push(out, tm_app2(tc, ISA_OP_LOR, one->v[0], many->v[i]));
+enum { CONJ_DEPTH = 16 }; /* nested distributions of ∨ in conjuncts_ */
+
+static void conjuncts_(tm_ctx *tc, isa_term t, bool neg, tlist *out, unsigned *budget, unsigned depth) {
+  /* ∧-chains and ¬ are walked with a stack (a predicate's chain is as long
+   * as its refinements were many); only the distribution of a ∨ recurses,
+   * at most CONJ_DEPTH deep (deeper, the ∨ stays one conjunct).  The walk
+   * is over a DAG taken as a tree: a budget keeps a predicate with much
+   * sharing from costing exponential time (what is left over is one
+   * conjunct, which is still equivalent). */
+  struct item {
+    isa_term t;
+    bool neg;
+  } *st = NULL;
+  size_t n = 0, cap = 0;
+#define CJ_PUSH(T, N)                                                                                            \
+  do {                                                                                                           \
+    if (n == cap) cap = cap ? 2 * cap : 16, st = xa_realloc(st, sizeof *st * cap);                               \
+    st[n++] = (struct item){(T), (N)};                                                                           \
+  } while (0)
+  CJ_PUSH(t, neg);
+  while (n) {
+    struct item it = st[--n];
+    t = it.t, neg = it.neg;
+    int k = tm_kind(tc, t);
+    if (*budget && (k == ISA_OP_LNOT || k == ISA_OP_LAND || k == ISA_OP_LOR)) {
+      --*budget;
+      if (k == ISA_OP_LNOT) {
+        CJ_PUSH(tm_arg(tc, t, 0), !neg);
+        continue;
+      }
+      if (k == (neg ? ISA_OP_LOR : ISA_OP_LAND)) { /* the left side's conjuncts first */
+        CJ_PUSH(tm_arg(tc, t, 1), neg);
+        CJ_PUSH(tm_arg(tc, t, 0), neg);
+        continue;
+      }
+      if (out->n < 256 && depth < CONJ_DEPTH) {
+        tlist a = {0}, b = {0};
+        conjuncts_(tc, tm_arg(tc, t, 0), neg, &a, budget, depth + 1);
+        conjuncts_(tc, tm_arg(tc, t, 1), neg, &b, budget, depth + 1);
+        bool dist = a.n == 1 || b.n == 1;
+        if (dist) {
+          const tlist *one = a.n == 1 ? &a : &b, *many = a.n == 1 ? &b : &a;
+          for (size_t i = 0; i < many->n; i++) tl_push(out, tm_app2(tc, ISA_OP_LOR, one->v[0], many->v[i]));
+        }
         free(a.v);
         free(b.v);
-        return;
+        if (dist) continue;
       }
-      free(a.v);
-      free(b.v);
     }
+    tl_push(out, neg ? tm_app1(tc, ISA_OP_LNOT, t) : t);
   }
-  tl_push(out, neg ? tm_app1(tc, ISA_OP_LNOT, t) : t);
+#undef CJ_PUSH
+  free(st);
 }
 
 static void conjuncts(tm_ctx *tc, isa_term t, bool neg, tlist *out) {
   unsigned budget = 4096;
-  conjuncts_(tc, t, neg, out, &budget);
+  conjuncts_(tc, t, neg, out, &budget, 0);
 }
 
 /* Size of t's tree (shared subterms counted each time, capped) and
@@ -1448,7 +1476,9 @@ static isa_term without_V(dpg *g, isa_term t) {
  * whole procedure, the refinement the report makes one instruction at a
  * time (§3.3, §3.4), made at once. */
 
-enum { SUM_BUDGET = 3000, SUM_DEPTH = 4, SUM_STACKS = 64 };
+/* SUM_PATH bounds sw_at's recursion: a callee region with a longer path
+ * from c's successor is not summarised (the refinement goes on as usual). */
+enum { SUM_BUDGET = 3000, SUM_DEPTH = 4, SUM_STACKS = 64, SUM_PATH = 256 };
 
 typedef struct sumw {
   dpg *g;
@@ -1459,7 +1489,7 @@ typedef struct sumw {
   nwa_state stacks[SUM_STACKS][SUM_DEPTH]; /* the distinct stacks met, by id */
   size_t stack_len[SUM_STACKS], nstacks;
   ht_map memo; /* (state << 32 | stack id) + 1 -> W + 1 (1: being computed) */
-  unsigned budget;
+  unsigned budget, depth;
   bool fail;
 } sumw;
 
@@ -1530,10 +1560,11 @@ static isa_term sw_at(sumw *S, nwa_state s) {
     if (v == 1) S->fail = true; /* a cycle: a loop or recursion in the callee */
     return S->fail ? 0 : (isa_term)(v - 1);
   }
-  if (!S->budget--) {
+  if (!S->budget-- || S->depth == SUM_PATH) {
     S->fail = true;
     return 0;
   }
+  S->depth++;
   ht_put(&S->memo, key, 1);
   isa_term acc = tm_false(tc);
   size_t nout;
@@ -1569,6 +1600,7 @@ static isa_term sw_at(sumw *S, nwa_state s) {
     isa_term p = sw_edge(S, &f, post);
     if (p) acc = tm_app2(tc, ISA_OP_LOR, acc, p);
   }
+  S->depth--;
   if (S->fail) return 0;
   ht_put(&S->memo, key, (uint64_t)acc + 1);
   return acc;

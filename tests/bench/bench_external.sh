@@ -159,6 +159,12 @@ reached() {
     [ "$1" = 134 ] && grep -q "$3: Assertion \`" "$2"
 }
 
+# A witness reaches its target within verify's step budget per run (one
+# million by default); the replay stops at 20 million steps, for a program
+# that goes on after the target (an empty reach_error returns) or after an
+# AE violation (the run continues).
+max_steps=20000000
+
 # replay ISA BIN WITNESS TARGET ADDR KIND: sets REPLAY to run, run+qemu or
 # FAIL:HOW.  A run reaches the target if it exits as reached() says, or else
 # (an error function with an empty body returns) if its --trace has a step
@@ -166,7 +172,7 @@ reached() {
 replay() {
     local isa=$1 bin=$2 w=$3 target=$4 addr=$5 kind=$6 st hex
     hex=$(printf '0x%08x' "$addr")
-    timeout 120 "${mc[$isa]}" run --input "$w" "$bin" </dev/null >/dev/null 2>"$w.run.err"
+    timeout 120 "${mc[$isa]}" run --input "$w" --max-steps "$max_steps" "$bin" </dev/null >/dev/null 2>"$w.run.err"
     st=$?
     if [ "$kind" = ae ]; then
         grep -q 'AE violation at step' "$w.run.err" || { REPLAY="FAIL:run($st)"; return; }
@@ -174,14 +180,14 @@ replay() {
         return
     fi
     if ! reached "$st" "$w.run.err" "$target"; then
-        timeout 120 "${mc[$isa]}" run --input "$w" --trace "$bin" </dev/null 2>&1 >/dev/null |
+        timeout 120 "${mc[$isa]}" run --input "$w" --max-steps "$max_steps" --trace "$bin" </dev/null 2>&1 >/dev/null |
             grep -q -m1 "^$hex " || { REPLAY="FAIL:run($st)"; return; }
     fi
     REPLAY=run
     command -v "$QEMU" >/dev/null 2>&1 || return
     witness_stdin "$w" "$w.stdin" || return
     rm -f "$w.qemu.log"
-    { timeout 120 "$QEMU" -d in_asm -D "$w.qemu.log" "$bin" <"$w.stdin" >/dev/null 2>"$w.qemu.err"; } 2>/dev/null
+    { timeout 30 "$QEMU" -d in_asm -D "$w.qemu.log" "$bin" <"$w.stdin" >/dev/null 2>"$w.qemu.err"; } 2>/dev/null
     st=$?
     reached "$st" "$w.qemu.err" "$target" || grep -qi "^$hex:" "$w.qemu.log" ||
         { REPLAY="FAIL:qemu($st)"; return; }

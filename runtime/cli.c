@@ -206,7 +206,8 @@ static const char disasm_help[] =
     "usage: %s disasm PROG\n"
     "List the executable segments of PROG in the %s spec's assembly syntax:\n"
     "address, bytes, text; symbols (when the file has them) as labels. Bytes that\n"
-    "decode to no instruction are shown as '(bad)'.\n";
+    "decode to no instruction are shown as '(bad)'.\n"
+    "Exit status: 0 listed, 2 usage or file error.\n";
 
 static int cmd_disasm(cli *c, int argc, char **argv) {
   const char *path = NULL;

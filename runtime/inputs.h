@@ -82,5 +82,7 @@ int in_write(const in_assign *a, FILE *f, const char *comment);
 /* Load a witness file for the ISA d into a (normally IN_FIXED); 0 on
  * success, else a message "FILE:LINE: what" (or "FILE: what") in err. */
 int in_read(in_assign *a, const char *path, const isa_desc *d, char *err, size_t errsz);
+/* The same from an open stream; path names it in messages. */
+int in_read_stream(in_assign *a, FILE *f, const char *path, const isa_desc *d, char *err, size_t errsz);
 
 #endif

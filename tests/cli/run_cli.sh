@@ -176,6 +176,8 @@ expect 2 '' 'unknown subcommand' -- "$tool" frobnicate
 expect 0 'usage: mcveto-toy run' '^$' -- "$tool" run --help
 expect 0 'usage: mcveto-toy explain' '^$' -- "$tool" explain --help
 expect 0 'usage: mcveto-toy disasm' '^$' -- "$tool" disasm --help
+expect 0 'Exit status: 0 listed, 2 usage or file error' '^$' -- "$tool" disasm --help
+expect 0 'Exit status: 0 explained, 2 usage error' '^$' -- "$tool" explain --help
 
 [ "$fails" = 0 ] && echo "cli: all checks passed" || echo "cli: $fails check(s) failed"
 [ "$fails" = 0 ]

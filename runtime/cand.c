@@ -2,6 +2,8 @@
  * cand.h. */
 #include "cand.h"
 
+#include "xalloc.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +78,7 @@ struct cd_set {
 
 cd_set *cd_new(const fd_vocab *v, unsigned shapes) {
   cd_set *c = calloc(1, sizeof *c);
-  if (!c) exit(3);
+  if (!c) xa_nomem();
   c->v = v;
   c->shapes = shapes;
   return c;
@@ -160,7 +162,7 @@ void cd_observe(cd_set *c, ex_machine *x) {
   if (c->n == c->cap) {
     c->cap = c->cap ? 2 * c->cap : 64;
     c->e = realloc(c->e, sizeof *c->e * c->cap);
-    if (!c->e) exit(3);
+    if (!c->e) xa_nomem();
   }
   e = &c->e[c->n];
   memset(e, 0, sizeof *e);
@@ -168,7 +170,7 @@ void cd_observe(cd_set *c, ex_machine *x) {
   e->visits = 1;
   e->val = malloc(sizeof *e->val * (d->nregs ? d->nregs : 1));
   e->same = malloc(d->nregs ? d->nregs : 1);
-  if (!e->val || !e->same) exit(3);
+  if (!e->val || !e->same) xa_nomem();
   for (unsigned k = 0; k < d->nregs; k++) {
     e->val[k] = r[k];
     e->same[k] = !d->regs[k].is_flag && k != d->pc;
@@ -231,7 +233,7 @@ static void observe_context(cd_set *c, ex_machine *x) {
   if (c->nc == c->capc) {
     c->capc = c->capc ? 2 * c->capc : 64;
     c->c = realloc(c->c, sizeof *c->c * c->capc);
-    if (!c->c) exit(3);
+    if (!c->c) xa_nomem();
   }
   cent *e = &c->c[c->nc];
   memset(e, 0, sizeof *e);
@@ -239,7 +241,7 @@ static void observe_context(cd_set *c, ex_machine *x) {
   e->hash = h;
   e->depth = depth;
   e->stk = malloc(sizeof *stk * (depth ? depth : 1));
-  if (!e->stk) exit(3);
+  if (!e->stk) xa_nomem();
   if (depth) memcpy(e->stk, stk, sizeof *stk * depth);
   e->sp = sp;
   e->sp_same = true;

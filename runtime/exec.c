@@ -42,7 +42,7 @@ static uint8_t undef_byte(void *ctx, uint64_t addr) { return in_mem(ctx, addr); 
 
 ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assign *in) {
   ex_machine *x = calloc(1, sizeof *x);
-  if (!x) exit(3);
+  if (!x) xa_nomem();
   x->d = d;
   x->m = m;
   x->img = img;
@@ -51,7 +51,7 @@ ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assi
   x->reg = calloc(d->nregs, sizeof *x->reg);
   x->saved = calloc(d->nregs, sizeof *x->saved);
   x->dcache = calloc(DCACHE_SIZE, sizeof *x->dcache);
-  if (!x->reg || !x->saved || !x->dcache) exit(3);
+  if (!x->reg || !x->saved || !x->dcache) xa_nomem();
   mem_set_undef(m, undef_byte, in);
   /* initial registers: inputs, except PC (the entry point) and SP (the stack) */
   for (unsigned i = 0; i < d->nregs; i++)
@@ -100,7 +100,7 @@ int ex_setup_stack(ex_machine *x, int argc, char **argv, char *err, size_t errsz
   }
   /* strings at the top, then the vectors below them */
   uint64_t p = top - 16, *argp = calloc((size_t)argc + 1, sizeof *argp);
-  if (!argp) exit(3);
+  if (!argp) xa_nomem();
   for (int i = argc - 1; i >= 0; i--) {
     size_t n = strlen(argv[i]) + 1;
     if (n > 65536 || p - n < top - STACK_SIZE / 2) {

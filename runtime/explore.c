@@ -2,6 +2,8 @@
  * DPG; explore.h). */
 #include "explore.h"
 
+#include "xalloc.h"
+
 #include <stdlib.h>
 
 #include "htab.h"
@@ -31,14 +33,14 @@ static void push(cstack *s, cand c) {
   if (s->n == s->cap) {
     s->cap = s->cap ? s->cap * 2 : 64;
     s->v = realloc(s->v, sizeof *s->v * s->cap);
-    if (!s->v) exit(3);
+    if (!s->v) xa_nomem();
   }
   s->v[s->n++] = c;
 }
 
 xp *xp_new(void) {
   xp *x = calloc(1, sizeof *x);
-  if (!x) exit(3);
+  if (!x) xa_nomem();
   return x;
 }
 

@@ -1,6 +1,8 @@
 /* feas.c — cheap infeasibility of abstract transitions; see feas.h. */
 #include "feas.h"
 
+#include "xalloc.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +64,7 @@ static bool lands_elsewhere(const fs_cache *c, isa_term fm, uint64_t ra) {
 
 fs_cache *fs_new(const fd_vocab *v, const fd_letters *L) {
   fs_cache *c = calloc(1, sizeof *c);
-  if (!c) exit(3);
+  if (!c) xa_nomem();
   c->v = v;
   c->L = L;
   return c;
@@ -156,7 +158,7 @@ static const pre_post *post_of(fs_cache *c, nwa_letter l, unsigned kind) {
     c->cappp = c->cappp ? 2 * c->cappp : 64;
     c->pp = realloc(c->pp, sizeof *c->pp * c->cappp);
     c->pp_ok = realloc(c->pp_ok, sizeof *c->pp_ok * c->cappp);
-    if (!c->pp || !c->pp_ok) exit(3);
+    if (!c->pp || !c->pp_ok) xa_nomem();
   }
   size_t i = c->npp++;
   const fd_letter *fl = fd_letter_get(c->L, l); /* NULL: not an instruction (the boot edge) */
@@ -179,7 +181,7 @@ static void memo_grow(fs_cache *c) {
   size_t ocap = c->mcap;
   c->mcap = ocap ? 2 * ocap : 1024;
   c->m = calloc(c->mcap, sizeof *c->m);
-  if (!c->m) exit(3);
+  if (!c->m) xa_nomem();
   for (size_t i = 0; i < ocap; i++)
     if (old[i].used) c->m[memo_slot(c, old[i].fn, old[i].l, old[i].kind, old[i].fm)] = old[i];
   free(old);

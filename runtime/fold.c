@@ -24,14 +24,14 @@ static uint64_t lhash(uint64_t pc, const uint8_t *b, unsigned len, unsigned dir)
 
 fd_letters *fd_letters_new(void) {
   fd_letters *L = calloc(1, sizeof *L);
-  if (!L) exit(3);
+  if (!L) xa_nomem();
   L->n = 1;
   L->cap = 64;
   L->v = xa_realloc(NULL, sizeof *L->v * L->cap);
   memset(&L->v[0], 0, sizeof L->v[0]);
   L->hcap = 128;
   L->hash = calloc(L->hcap, sizeof *L->hash);
-  if (!L->hash) exit(3);
+  if (!L->hash) xa_nomem();
   return L;
 }
 
@@ -75,7 +75,7 @@ nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned 
     L->hcap *= 2;
     free(L->hash);
     L->hash = calloc(L->hcap, sizeof *L->hash);
-    if (!L->hash) exit(3);
+    if (!L->hash) xa_nomem();
     for (uint32_t k = 1; k < L->n; k++) lput(L, k);
   } else
     lput(L, id);
@@ -246,7 +246,7 @@ static nwa_state q_of(folder *f, nwa_letter l) {
     size_t oc = f->mcap;
     f->mcap *= 2;
     f->map = calloc(f->mcap, sizeof *f->map);
-    if (!f->map) exit(3);
+    if (!f->map) xa_nomem();
     for (size_t j = 0; j < oc; j++)
       if (old[j].key) {
         size_t k = ((old[j].key - 1) * 0x9E3779B97F4A7C15ull >> 20) & (f->mcap - 1);
@@ -349,7 +349,7 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
   nwa_state *q = malloc(sizeof *q * (n ? n : 1));
   size_t *stack = malloc(sizeof *stack * (n ? n : 1)); /* positions of pending calls */
   uint8_t *matched = calloc(n ? n : 1, 1);
-  if (!f.map || !q || !stack || !matched) exit(3);
+  if (!f.map || !q || !stack || !matched) xa_nomem();
   size_t top = 0;
 
   /* Rule 1: the states; the first position's is the start. */
@@ -365,7 +365,7 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
   /* Call-site states (for returns whose caller is unknown). */
   nwa_state *callers = malloc(sizeof *callers * (n ? n : 1));
   size_t ncallers = 0;
-  if (!callers) exit(3);
+  if (!callers) xa_nomem();
   for (size_t i = 0; i < n; i++)
     if (st[i].kind == 1) {
       size_t k = 0;
@@ -418,7 +418,7 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
     nwa_state *landing = malloc(sizeof *landing * (ncallers ? ncallers : 1));
     nwa_state *work = malloc(sizeof *work * (ns ? ns : 1));
     unsigned char *seen = malloc(ns ? ns : 1);
-    if (!landing || !work || !seen) exit(3);
+    if (!landing || !work || !seen) xa_nomem();
     for (size_t k = 0; k < ncallers; k++) landing[k] = landing_state(&f, callers[k], st, q, n);
     for (size_t k = 0; k < ncallers; k++) {
       memset(seen, 0, ns);
@@ -497,10 +497,10 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
   nwa_state *sur = NULL;
   size_t nstates0 = nwa_nstates(f.g);
   sur = malloc(sizeof *sur * nstates0);
-  if (!sur) exit(3);
+  if (!sur) xa_nomem();
   for (size_t s = 0; s < nstates0; s++) sur[s] = NWA_NONE;
   isa_term *exclude = calloc(nstates0, sizeof *exclude);
-  if (!exclude) exit(3);
+  if (!exclude) xa_nomem();
   for (size_t i = 0; i < n; i++) {
     const fd_letter *e = fd_letter_get(L, st[i].letter);
     isa_flow flow = d->insns[e->insn].flow;
@@ -563,7 +563,7 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
    * bytes are known to be the pinned ones) is told apart from one that can. */
   if (smc) {
     nwa_state *away = malloc(sizeof *away * (nwa_nstates(f.g) ? nwa_nstates(f.g) : 1));
-    if (!away) exit(3);
+    if (!away) xa_nomem();
     for (size_t s = 0, ns = nwa_nstates(f.g); s < ns; s++) away[s] = NWA_NONE;
     top = 0;
     for (size_t i = 0; i < n; i++) {

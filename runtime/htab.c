@@ -1,6 +1,8 @@
 /* htab.c — see htab.h. */
 #include "htab.h"
 
+#include "xalloc.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +27,7 @@ static void grow(ht_map *h) {
   h->cap = o.cap ? o.cap * 2 : 64;
   h->keys = calloc(h->cap, sizeof *h->keys);
   h->vals = malloc(h->cap * sizeof *h->vals);
-  if (!h->keys || !h->vals) {
-    fprintf(stderr, "mcveto: out of memory\n");
-    exit(3);
-  }
+  if (!h->keys || !h->vals) xa_nomem();
   for (size_t i = 0; i < o.cap; i++)
     if (o.keys[i]) {
       size_t k = slot(h, o.keys[i]);

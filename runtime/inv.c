@@ -140,7 +140,7 @@ static void fvb_init(iv_ctx *c, fvb *b) {
   b->known = calloc(c->KW ? c->KW : 1, sizeof *b->known);
   b->sym = calloc(c->KW ? c->KW : 1, sizeof *b->sym);
   b->val = calloc(c->K ? c->K : 1, sizeof *b->val);
-  if (!b->known || !b->sym || !b->val) exit(3);
+  if (!b->known || !b->sym || !b->val) xa_nomem();
 }
 
 static void fvb_free(fvb *b) {
@@ -222,7 +222,7 @@ static bool fv_same(const iv_ctx *c, uint32_t id, const uint64_t *w, size_t len)
 static void rehash_fv(iv_ctx *c) {
   size_t cap = c->hcap ? c->hcap * 2 : 1024;
   uint32_t *h = calloc(cap, sizeof *h);
-  if (!h) exit(3);
+  if (!h) xa_nomem();
   for (uint32_t id = 1; id < c->nfv; id++) {
     size_t i = c->fv[id].hash & (cap - 1);
     while (h[i]) i = (i + 1) & (cap - 1);
@@ -383,7 +383,7 @@ static void add_slot(iv_ctx *c, isa_term var, unsigned width) {
 
 iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot) {
   iv_ctx *c = calloc(1, sizeof *c);
-  if (!c) exit(3);
+  if (!c) xa_nomem();
   c->v = v;
   c->L = L;
   c->boot = boot;
@@ -407,13 +407,13 @@ iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot) {
   fvb_init(c, &c->b2);
   c->init_known = calloc(c->KW, sizeof *c->init_known);
   c->init_val = calloc(c->K, sizeof *c->init_val);
-  if (!c->init_known || !c->init_val) exit(3);
+  if (!c->init_known || !c->init_val) xa_nomem();
   /* ids 0 (⊥, a placeholder) and 1 (nothing known) */
   c->nfv = 0;
   fvb_clear(c, &c->b);
   c->capfv = 256;
   c->fv = calloc(c->capfv, sizeof *c->fv);
-  if (!c->fv) exit(3);
+  if (!c->fv) xa_nomem();
   c->nfv = 1; /* ⊥ has no words */
   uint32_t top = fvb_intern(c, &c->b);
   (void)top; /* == 1 */
@@ -1152,7 +1152,7 @@ static uint32_t restore(iv_ctx *c, uint32_t vout, uint32_t vpred) {
     /* entries of $A below lim: the call predecessor's */
     size_t k = 0;
     uint64_t *keep = malloc((c->b.nent[1] + c->b2.nent[1] + 1) * sizeof *keep);
-    if (!keep) exit(3);
+    if (!keep) xa_nomem();
     for (size_t i = 0; i < c->b2.nent[1]; i++) /* the entries above lim were popped */
       if ((c->b2.ent[1][i] >> 8) < lim) keep[k++] = c->b2.ent[1][i];
     ent_reserve(&c->b, 1, k);
@@ -1760,7 +1760,7 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
     }
   }
   uint32_t *val = calloc(ns ? ns : 1, sizeof *val);
-  if (!val) exit(3);
+  if (!val) xa_nomem();
   if (ok) {
     for (size_t i = 0; i < f.val.cap; i++) {
       if (!f.val.keys[i]) continue;
@@ -1778,7 +1778,7 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
      * (exit context, caller) pair, as fx_step takes it. */
     size_t ne = nwa_nedges(a);
     uint8_t *used = calloc(ne ? ne : 1, 1);
-    if (!used) exit(3);
+    if (!used) xa_nomem();
     for (size_t i = 0; i < f.val.cap; i++) {
       if (!f.val.keys[i]) continue;
       uint64_t key = f.val.keys[i] - 1;

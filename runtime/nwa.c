@@ -2,6 +2,8 @@
  * intersection (MCVETO report §3.1, Fig. 1, App. A). */
 #include "nwa.h"
 
+#include "xalloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +34,7 @@ struct nwa {
 
 static void *xrealloc(void *p, size_t n) {
   void *q = realloc(p, n ? n : 1);
-  if (!q) abort(); /* out of memory: the runtime has no way to continue */
+  if (!q) xa_nomem();
   return q;
 }
 
@@ -54,7 +56,7 @@ static void ul_drop(ulist *l, uint32_t x) {
 
 nwa *nwa_new(tm_ctx *tc) {
   nwa *a = calloc(1, sizeof *a);
-  if (!a) abort();
+  if (!a) xa_nomem();
   a->tc = tc;
   a->start = NWA_NONE;
   return a;
@@ -237,7 +239,7 @@ static void pput(pmap *m, nwa_state x, nwa_state y, uint32_t v) {
     g.cap = m->cap ? m->cap * 2 : 64;
     g.key = calloc(g.cap, sizeof *g.key);
     g.val = calloc(g.cap, sizeof *g.val);
-    if (!g.key || !g.val) abort();
+    if (!g.key || !g.val) xa_nomem();
     for (size_t i = 0; i < m->cap; i++)
       if (m->key[i]) {
         size_t j = pslot(&g, m->key[i]);

@@ -63,7 +63,7 @@ int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *
   memset(out, 0, sizeof *out);
   if (d->decode(l->bytes, l->len, l->pc, &in) != ISA_DECODE_OK || in.len != l->len) return -1;
   out->reg = calloc(d->nregs, sizeof *out->reg);
-  if (!out->reg) exit(3);
+  if (!out->reg) xa_nomem();
   isa_symstate st = {out->reg, 0, 0};
   sx_transformer(d, tc, &in, &st);
   out->mem = st.mem;
@@ -250,7 +250,7 @@ isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi) {
   if (p->win_cond) tm_var(tc, "$sysmem", TM_ARRAY); /* before the map is sized */
   size_t nv = tm_var_count(tc);
   isa_term *map = calloc(nv, sizeof *map);
-  if (!map) exit(3);
+  if (!map) xa_nomem();
   for (unsigned i = 0; i < d->nregs; i++) {
     isa_term var = tm_var(tc, d->regs[i].name, d->regs[i].is_flag ? TM_BOOL : d->regs[i].width);
     if (tm_var_index(tc, var) < nv) map[tm_var_index(tc, var)] = p->reg[i];
@@ -372,7 +372,7 @@ isa_term pre_alpha(const fd_vocab *v, isa_term pre, const tm_env *w, isa_term *a
   size_t n0 = tm_count(tc) + 1;
   alias_walk aw = {v, w, NULL, 4 * n0, tm_true(tc)};
   aw.fresh = calloc(4 * n0, 1); /* the walk makes new terms: room for them */
-  if (!aw.fresh) exit(3);
+  if (!aw.fresh) xa_nomem();
   isa_term psi1 = (isa_term)tm_walk_run(tc, pre, alias_step, &aw);
   free(aw.fresh);
   if (alpha) *alpha = aw.alpha;
@@ -383,7 +383,7 @@ bool pre_mentions_fresh(tm_ctx *tc, isa_term t) {
   size_t n = tm_count(tc) + 1;
   unsigned char *seen = calloc(n, 1);
   isa_term *st = malloc(sizeof *st * n);
-  if (!seen || !st) exit(3);
+  if (!seen || !st) xa_nomem();
   size_t top = 0;
   bool found = false;
   st[top++] = t;
@@ -603,7 +603,7 @@ static isa_term forget_run(tm_ctx *tc, isa_term in, isa_term t) {
    * (hoisted atoms) go without memo */
   forget f = {tc, in, NULL, {NULL, NULL}, tm_count(tc) + 1, 0, {0}};
   f.fresh = calloc(f.n, 1);
-  if (!f.fresh) exit(3);
+  if (!f.fresh) xa_nomem();
   if (!has_fresh(&f, t)) { /* nothing to forget: most ρ, on every refinement */
     free(f.fresh);
     ht_free(&f.lifted);
@@ -611,7 +611,7 @@ static isa_term forget_run(tm_ctx *tc, isa_term in, isa_term t) {
   }
   f.memo[0] = calloc(f.n, sizeof *f.memo[0]);
   f.memo[1] = calloc(f.n, sizeof *f.memo[1]);
-  if (!f.memo[0] || !f.memo[1]) exit(3);
+  if (!f.memo[0] || !f.memo[1]) xa_nomem();
   isa_term r = 0;
   if (in) {
     /* ∃ unread input: each condition about it is one unknown bit, so
@@ -621,7 +621,7 @@ static isa_term forget_run(tm_ctx *tc, isa_term in, isa_term t) {
      * after that are weakened one by one. */
     isa_term conds[FORGET_CASES + 1];
     unsigned char *seen = calloc(f.n, 1);
-    if (!seen) exit(3);
+    if (!seen) xa_nomem();
     size_t k = collect_conds(&f, t, seen, conds, 0, FORGET_CASES);
     free(seen);
     if (k >= 1 && k <= FORGET_CASES) {

@@ -1,6 +1,8 @@
 /* reach.c — NWPrefix reachability by tabulating same-level paths (§3.3). */
 #include "reach.h"
 
+#include "xalloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +15,7 @@ static void vpush(vec *l, uint32_t x) {
   if (l->n == l->cap) {
     l->cap = l->cap ? l->cap * 2 : 8;
     l->v = realloc(l->v, l->cap * sizeof *l->v);
-    if (!l->v) abort();
+    if (!l->v) xa_nomem();
   }
   l->v[l->n++] = x;
 }
@@ -28,7 +30,7 @@ static bool pset_add(pset *s, uint32_t a, uint32_t b) {
   uint64_t key = ((uint64_t)a << 32 | b) + 1;
   if ((s->n + 1) * 2 > s->cap) {
     pset g = {calloc(s->cap ? s->cap * 2 : 256, sizeof(uint64_t)), s->cap ? s->cap * 2 : 256, 0};
-    if (!g.k) abort();
+    if (!g.k) xa_nomem();
     for (size_t i = 0; i < s->cap; i++)
       if (s->k[i]) {
         uint64_t h = s->k[i] * 0x9e3779b97f4a7c15ull;
@@ -74,7 +76,7 @@ static uint32_t pm_index(pmap *m, uint32_t a, uint32_t b, bool *created) {
     size_t nc = m->cap ? m->cap * 2 : 256;
     uint64_t *k = calloc(nc, sizeof *k);
     uint32_t *sl = malloc(nc * sizeof *sl);
-    if (!k || !sl) abort();
+    if (!k || !sl) xa_nomem();
     for (size_t i = 0; i < m->cap; i++)
       if (m->k[i]) {
         size_t j = pm_slot(k, nc, m->k[i]);
@@ -85,7 +87,7 @@ static uint32_t pm_index(pmap *m, uint32_t a, uint32_t b, bool *created) {
     free(m->slot);
     m->k = k, m->slot = sl, m->cap = nc;
     m->lists = realloc(m->lists, nc / 2 * sizeof *m->lists);
-    if (!m->lists) abort();
+    if (!m->lists) xa_nomem();
   }
   size_t j = pm_slot(m->k, m->cap, key);
   *created = !m->k[j];
@@ -136,7 +138,7 @@ static bool pe_has(const tab *t, uint32_t e, uint32_t s) {
 }
 
 static void propagate(tab *t, uint32_t e, uint32_t s) {
-  if (!t->pe[e] && !(t->pe[e] = calloc((t->nstates + 63) / 64, sizeof **t->pe))) abort();
+  if (!t->pe[e] && !(t->pe[e] = calloc((t->nstates + 63) / 64, sizeof **t->pe))) xa_nomem();
   uint64_t bit = 1ull << (s % 64);
   if (t->pe[e][s / 64] & bit) return;
   t->pe[e][s / 64] |= bit;
@@ -213,11 +215,11 @@ static void bfs(size_t n, const vec *pairs, uint32_t *dist) {
   size_t *first = calloc(n + 1, sizeof *first);
   uint32_t *adj = malloc((pairs->n / 2 + 1) * sizeof *adj);
   vec q = {0};
-  if (!first || !adj) abort();
+  if (!first || !adj) xa_nomem();
   for (size_t i = 0; i + 1 < pairs->n; i += 2) first[pairs->v[i] + 1]++;
   for (size_t i = 0; i < n; i++) first[i + 1] += first[i];
   size_t *fill = malloc((n + 1) * sizeof *fill);
-  if (!fill) abort();
+  if (!fill) xa_nomem();
   memcpy(fill, first, (n + 1) * sizeof *fill);
   for (size_t i = 0; i + 1 < pairs->n; i += 2) adj[fill[pairs->v[i]]++] = pairs->v[i + 1];
   for (size_t i = 0; i < n; i++)
@@ -243,17 +245,17 @@ void rc_analyze(const nwa *a, rc_result *r) {
   r->fwd = calloc(n + 1, 1);
   r->dist = malloc((n + 1) * sizeof *r->dist);
   r->depth = malloc((n + 1) * sizeof *r->depth);
-  if (!r->fwd || !r->dist || !r->depth) abort();
+  if (!r->fwd || !r->dist || !r->depth) xa_nomem();
   for (size_t i = 0; i < n; i++) r->dist[i] = r->depth[i] = RC_INF;
   nwa_state start = nwa_start(a);
   if (start == NWA_NONE || start >= n) return;
 
   r->nedges = nwa_nedges(a);
   r->ret_used = calloc(r->nedges + 1, 1);
-  if (!r->ret_used) abort();
+  if (!r->ret_used) xa_nomem();
   tab t = {.a = a, .fwd = r->fwd, .nstates = n, .ret_used = r->ret_used};
   t.pe = calloc(n, sizeof *t.pe);
-  if (!t.pe) abort();
+  if (!t.pe) xa_nomem();
   propagate(&t, start, start);
   for (size_t w = 0; w < t.work.n; w += 2) step(&t, t.work.v[w], t.work.v[w + 1]);
   r->nsummaries = t.summ.n;
@@ -331,7 +333,7 @@ size_t rc_frontiers(const nwa *a, const rc_result *r, rc_witnessed_fn witnessed,
                     uint32_t *out, size_t max) {
   size_t ne = nwa_nedges(a), nc = 0;
   cand *c = malloc((ne + 1) * sizeof *c);
-  if (!c) abort();
+  if (!c) xa_nomem();
   for (size_t k = 0; k < ne; k++) {
     const nwa_edge *e = nwa_edge_at(a, k);
     if (e->dead || e->from >= r->nstates || e->to >= r->nstates) continue; /* states added after rc_analyze */

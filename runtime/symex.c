@@ -1,6 +1,8 @@
 /* symex.c — replaying a trace with the symbolic transformers. */
 #include "symex.h"
 
+#include "xalloc.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +13,7 @@ static void add_pc(sx_path *p, tm_ctx *tc, isa_term c) {
   if (p->npc == p->cappc) {
     p->cappc = p->cappc ? p->cappc * 2 : 64;
     isa_term *n = realloc(p->pc, sizeof *n * p->cappc);
-    if (!n) exit(3);
+    if (!n) xa_nomem();
     p->pc = n;
   }
   p->pc[p->npc++] = c;
@@ -71,7 +73,7 @@ int sx_replay_until(const isa_desc *d, tm_ctx *tc, const ex_pos *trace, size_t n
                     sx_path *p, bool (*stop)(void *ctx), void *ctx) {
   memset(p, 0, sizeof *p);
   p->reg = calloc(d->nregs, sizeof *p->reg);
-  if (!p->reg) exit(3);
+  if (!p->reg) xa_nomem();
   for (unsigned i = 0; i < d->nregs; i++)
     p->reg[i] = i == d->pc   ? k(tc, entry, d->regs[i].width)
                 : i == d->sp ? k(tc, sp0, d->regs[i].width)
@@ -148,7 +150,7 @@ int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *
   isa_term *stack = malloc(sizeof *stack * cap);
   size_t nseen = tm_count(tc) + 1;
   unsigned char *seen = calloc(nseen, 1);
-  if (!stack || !seen) exit(3);
+  if (!stack || !seen) xa_nomem();
   for (size_t i = 0; i < n; i++) {
     stack[top++] = fs[i];
     while (top) {
@@ -167,7 +169,7 @@ int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *
         if (top == cap) {
           cap *= 2;
           isa_term *ns = realloc(stack, sizeof *ns * cap);
-          if (!ns) exit(3);
+          if (!ns) xa_nomem();
           stack = ns;
         }
         stack[top++] = tm_arg(tc, t, a);

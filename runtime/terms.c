@@ -66,7 +66,7 @@ tm_ctx *tm_new(unsigned addr_bits) {
   memset(&c->n[0], 0, sizeof c->n[0]);
   c->caph = 2048;
   c->hash = calloc(c->caph, sizeof *c->hash);
-  if (!c->hash) exit(3);
+  if (!c->hash) xa_nomem();
   return c;
 }
 
@@ -108,7 +108,7 @@ static bool node_eq(const tm_node *x, const tm_node *y) {
 static void rehash(tm_ctx *c) {
   size_t cap = c->caph * 2;
   uint32_t *h = calloc(cap, sizeof *h);
-  if (!h) exit(3);
+  if (!h) xa_nomem();
   for (size_t id = 1; id < c->nn; id++) {
     size_t i = node_hash(&c->n[id]) & (cap - 1);
     while (h[i]) i = (i + 1) & (cap - 1);
@@ -126,10 +126,7 @@ static isa_term intern(tm_ctx *c, const tm_node *x) {
     if (node_eq(&c->n[c->hash[i]], x)) return c->hash[i];
     i = (i + 1) & (c->caph - 1);
   }
-  if (c->nn >= UINT32_MAX - 1) {
-    fputs("mcveto: too many terms\n", stderr);
-    exit(3);
-  }
+  if (c->nn >= UINT32_MAX - 1) xa_nomem(); /* term ids are 32 bits: as good as out of memory */
   if (c->nn == c->capn) {
     c->capn *= 2;
     c->n = xa_realloc(c->n, sizeof *c->n * c->capn);
@@ -172,7 +169,7 @@ static void vindex(tm_ctx *c, size_t var) {
     free(c->vhash);
     c->capvhash = c->capvhash ? c->capvhash * 2 : 128;
     c->vhash = calloc(c->capvhash, sizeof *c->vhash);
-    if (!c->vhash) exit(3);
+    if (!c->vhash) xa_nomem();
     for (size_t i = 0; i < c->nvars; i++) {
       size_t j = vslot(c, c->names[i], c->n[c->vars[i]].sort);
       while (c->vhash[j]) j = (j + 1) & (c->capvhash - 1);
@@ -1390,7 +1387,7 @@ void tm_fprint(tm_ctx *c, isa_term t, FILE *f) {
     return;
   }
   char *big = malloc(n + 1);
-  if (!big) exit(3);
+  if (!big) xa_nomem();
   tm_print(c, t, big, n + 1);
   fputs(big, f);
   free(big);
@@ -1477,7 +1474,7 @@ isa_term tm_conj_ground(tm_ctx *c, isa_term t) {
     if (c->n[x].kind != TM_VAR || c->n[k].kind != TM_CONST) continue;
     if (!map) {
       map = calloc(c->nvars + 1, sizeof *map);
-      if (!map) exit(3);
+      if (!map) xa_nomem();
     }
     uint64_t v = c->n[x].val;
     if (map[v]) continue; /* a second value: the conjunction is false, and Z3 says so */

@@ -4,10 +4,13 @@
 # verdict, instructions seen, concrete executions (CE), symbolic executions
 # (SE), refinements (Ref), time.  A benchmark, not a test: it always exits 0
 # once it has run, and marks verdicts that differ from the expectation
-# with "!" (run_verify.sh is the test).
+# with "!" (run_verify.sh is the test).  With --strict (scripts/demo.sh)
+# it exits 1 instead when a row could not be made (an ISA's qemu or cross
+# tools missing, a build failure, no JSON) or a verdict is not the expected
+# one, and says how many.
 #
 # Usage: bench_verify.sh --cc MCVETO_CC --work DIR [--mcveto ISA=PATH]...
-#            [--levels "O0 O2"] [--timeout S] [PROG.c...]
+#            [--levels "O0 O2"] [--timeout S] [--strict] [PROG.c...]
 # Default programs: programs/*.c next to this script.  ISAs: those given
 # with --mcveto.
 
@@ -16,7 +19,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=verify_lib.sh
 . "$here/verify_lib.sh"
 
-cc='' work='' levels='O0 O2' tmo=120
+cc='' work='' levels='O0 O2' tmo=120 strict=0
 declare -A mc=()
 isas=()
 while [ $# -gt 0 ]; do
@@ -26,6 +29,7 @@ while [ $# -gt 0 ]; do
         --levels) levels=$2; shift 2 ;;
         --timeout) tmo=$2; shift 2 ;;
         --mcveto) mc[${2%%=*}]=${2#*=}; isas+=("${2%%=*}"); shift 2 ;;
+        --strict) strict=1; shift ;;
         -*) echo "bench_verify.sh: unknown option '$1'" >&2; exit 2 ;;
         *) break ;;
     esac
@@ -40,9 +44,18 @@ mkdir -p "$work" || exit 2
 
 printf '%-22s %-4s %-3s %-9s %-13s %7s %5s %5s %5s %9s\n' \
     program isa lvl expect verdict instrs CE SE Ref time
-wrong=0
+wrong=0 missing=0
 for isa in "${isas[@]}"; do
-    vl_tools "$isa" || continue
+    if ! vl_tools "$isa"; then # it said which tool is missing
+        for f in "$@"; do
+            vl_runs_on "$f" "$isa" || continue
+            for level in $levels; do
+                printf '%-22s %-4s %-3s %-9s %s\n' "$(vl_name "$f")" "$isa" "$level" "$(vl_get "$f" expect)" "(not run)"
+                missing=$((missing + 1))
+            done
+        done
+        continue
+    fi
     for f in "$@"; do
         vl_runs_on "$f" "$isa" || continue
         name=$(vl_name "$f")
@@ -50,7 +63,8 @@ for isa in "${isas[@]}"; do
         for level in $levels; do
             bin=$work/$name.$isa.$level
             vl_build "$cc" "$isa" "$level" "$f" "$bin" 2>/dev/null || {
-                printf '%-22s %-4s %-3s %-9s %s\n' "$name" "$isa" "$level" "$expect" "(build failed)"; continue; }
+                printf '%-22s %-4s %-3s %-9s %s\n' "$name" "$isa" "$level" "$expect" "(build failed)"
+                missing=$((missing + 1)); continue; }
             timeout $((${tmo%.*} + 60)) "${mc[$isa]}" verify "$bin" --target "$(vl_target "$f")" \
                 --timeout "$tmo" --json --witness "$bin.witness" >"$bin.json" 2>/dev/null
             if ! jq -e . "$bin.json" >/dev/null 2>&1; then
@@ -73,4 +87,8 @@ for isa in "${isas[@]}"; do
     done
 done
 echo "(! = not the expected verdict: $wrong)"
+if [ $strict = 1 ] && [ $((wrong + missing)) -gt 0 ]; then
+    echo "bench_verify.sh: $missing rows not run (a tool missing or a build failed), $wrong verdicts not the expected ones" >&2
+    exit 1
+fi
 exit 0

@@ -15,7 +15,9 @@
 #include "exec.h"
 #include "inputs.h"
 #include "mem.h"
+#include "smt.h"
 #include "terms.h"
+#include "xalloc.h"
 
 typedef struct cli {
   const isa_desc *d;
@@ -844,6 +846,14 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   o2.timeout_s = o->timeout_s - r->stats.seconds;
   if (o->max_iter) o2.max_iter = o->max_iter > r->stats.iterations ? o->max_iter - r->stats.iterations : 0;
   if (o2.timeout_s <= 0 || (o->max_iter && !o2.max_iter)) return;
+  /* a search starts with a run that cannot be cut short, as long as the
+   * first search's was (longer with candidates): not worth overrunning */
+  if (o2.timeout_s < r->stats.first_run_seconds) {
+    size_t k = strlen(r->reason);
+    snprintf(r->reason + k, sizeof r->reason - k, "; no search with candidate invariants: the %.3g s left are less than its first run takes (%.3g s)",
+             o2.timeout_s, r->stats.first_run_seconds);
+    return;
+  }
   if (o->progress)
     fprintf(o->progress, "%s: no verdict in %.1f s without candidate invariants; searching again with them (%.1f s left)\n",
             c->prog, r->stats.seconds, o2.timeout_s);
@@ -1002,6 +1012,7 @@ static int cmd_verify(cli *c, int argc, char **argv) {
   }
   dpg_result_free(&r);
   dpg_free(g);
+  smt_shutdown(); /* Z3's timer threads: LeakSanitizer saw their state lost */
   unload(&l);
   return rc;
 }

@@ -2476,7 +2476,9 @@ void dpg_run(dpg *g, dpg_result *r) {
     in_append_stdin(in, pad, sizeof pad);
     ex_result res;
     char why[300] = "";
-    if (finish_run(g, add_run(g, in, &res, why, sizeof why), why, r) == S_VERDICT) goto done;
+    sres s0 = finish_run(g, add_run(g, in, &res, why, sizeof why), why, r);
+    g->st.first_run_seconds = elapsed(g);
+    if (s0 == S_VERDICT) goto done;
   }
   for (;;) {
     char why[300];

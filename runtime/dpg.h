@@ -82,6 +82,7 @@ typedef struct dpg_stats {
   unsigned long conjuncts; /* refinements that split on one conjunct of ρ (core_split), in Ref too */
   unsigned long carried;   /* refinements whose path query carried over from the last one (no solver call), in Ref too */
   unsigned long self_check_failures; /* --self-check: failures reported */
+  double first_run_seconds; /* until the first run joined T (a million steps take seconds) */
 } dpg_stats;
 
 typedef struct dpg_result {

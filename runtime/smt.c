@@ -39,6 +39,8 @@ struct smt {
   size_t nunsat, capunsat, unsat_ids;
 };
 
+static unsigned live_sessions; /* smt_shutdown waits for none */
+
 /* Z3's error handler is switched off (no handler has a user pointer, and the
  * default one aborts): after each call that can fail we read the error code
  * and keep the first message, so a failing query answers `unknown`. */
@@ -62,6 +64,7 @@ smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
     return NULL;
   }
   Z3_set_error_handler(s->z, NULL);
+  live_sessions++;
   s->solver = Z3_mk_solver(s->z);
   Z3_solver_inc_ref(s->z, s->solver);
   smt_set_timeout(s, timeout_ms);
@@ -101,8 +104,13 @@ void smt_free(smt *s) {
   ht_free(&s->unsat_by_hash);
   Z3_solver_dec_ref(s->z, s->solver);
   Z3_del_context(s->z);
+  live_sessions--;
   if (s->own_dump) fclose(s->own_dump);
   free(s);
+}
+
+void smt_shutdown(void) {
+  if (!live_sessions) Z3_finalize_memory();
 }
 
 unsigned long smt_queries(const smt *s) { return s->queries; }

@@ -31,6 +31,11 @@ typedef enum smt_result { SMT_SAT, SMT_UNSAT, SMT_UNKNOWN } smt_result;
 /* timeout_ms 0 = no timeout. */
 smt *smt_new(tm_ctx *tc, unsigned timeout_ms);
 void smt_free(smt *s);
+/* Z3's process-wide state: its memory manager, symbol table and the timer
+ * threads a query's timeout starts (a pool Z3 keeps until the process ends,
+ * whose state LeakSanitizer can see lost at exit).  Released once no
+ * session is left (and then only); a session made afterwards works. */
+void smt_shutdown(void);
 void smt_set_timeout(smt *s, unsigned timeout_ms);
 /* Write each query as SMT-LIB 2 to f (NULL: stop).  f stays the caller's. */
 void smt_set_dump(smt *s, FILE *f);

@@ -73,7 +73,8 @@ static const char run_help[] =
     "                   the real standard input and a Linux-like initial state\n"
     "  --seed N         start from a pseudo-random state (registers, undefined memory,\n"
     "                   standard input) instead\n"
-    "  --save-input F   write the inputs the run used to F (replay with --input F)\n"
+    "  --save-input F   write the inputs the run used to F (replay with --input F);\n"
+    "                   a run that reads over 16 MiB of standard input is not saved\n"
     "  --trace          print one line per step on standard error: address, bytes,\n"
     "                   assembly, [call]/[ret]\n"
     "  --max-steps N    stop after N instructions, N > 0 (default: no limit)\n"
@@ -145,7 +146,7 @@ static int cmd_run(cli *c, int argc, char **argv) {
   ex_machine *x = ex_new(c->d, l.m, l.img, in);
   char err[512];
   char **av = malloc(sizeof *av * (size_t)(pargc + 2));
-  if (!av) exit(3);
+  if (!av) xa_nomem();
   av[0] = (char *)path;
   for (int i = 0; i < pargc; i++) av[i + 1] = pargv[i];
   int rc;
@@ -582,7 +583,7 @@ static int cmd_explain(cli *c, int argc, char **argv) {
   tm_ctx *tc = tm_new(d->addr_bits);
   isa_tb tb = tm_builder(tc);
   isa_term *id = calloc(d->nregs, sizeof *id), *post = calloc(d->nregs, sizeof *post);
-  if (!id || !post) exit(3);
+  if (!id || !post) xa_nomem();
   for (unsigned i = 0; i < d->nregs; i++) id[i] = tm_var(tc, d->regs[i].name, d->regs[i].is_flag ? TM_BOOL : d->regs[i].width);
   isa_term mem0 = tm_var(tc, "mem", TM_ARRAY);
   memcpy(post, id, sizeof *id * d->nregs);
@@ -609,7 +610,7 @@ static int cmd_explain(cli *c, int argc, char **argv) {
   int rc = 0;
   uint64_t *regs = calloc(d->nregs, sizeof *regs), *before = calloc(d->nregs, sizeof *before);
   mem_space *m = mem_new(d->addr_bits);
-  if (!regs || !before || !m) exit(3);
+  if (!regs || !before || !m) xa_nomem();
   mem_map(m, 0, d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1, MEM_R | MEM_W | MEM_X, MEM_ZERO);
   for (int k = 0; k < nmems && !rc; k++) {
     const char *eq = strchr(mems[k], '=');
@@ -634,7 +635,7 @@ static int cmd_explain(cli *c, int argc, char **argv) {
   }
   if (state && !rc) {
     char *copy = strdup(state), *save = NULL;
-    if (!copy) exit(3);
+    if (!copy) xa_nomem();
     for (char *tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
       char *eq = strchr(tok, '=');
       uint64_t v;
@@ -683,7 +684,7 @@ static int cmd_explain(cli *c, int argc, char **argv) {
     } else {
       /* Pre(I, phi) = phi with every location replaced by its value after I */
       isa_term *map = calloc(tm_var_count(tc) + 1, sizeof *map);
-      if (!map) exit(3);
+      if (!map) xa_nomem();
       for (unsigned i = 0; i < d->nregs; i++) map[tm_var_index(tc, id[i])] = post[i];
       map[tm_var_index(tc, mem0)] = st.mem;
       isa_term p = tm_subst(tc, v.t, map);

@@ -59,13 +59,13 @@ static uint64_t name_key(const char *s) { return hash_name(s) | 1; /* 0 means em
 
 in_assign *in_new(in_mode mode, uint64_t seed) {
   in_assign *a = calloc(1, sizeof *a);
-  if (!a) exit(3);
+  if (!a) xa_nomem();
   a->mode = mode;
   a->seed = seed;
   a->keep_stdin = true;
   a->capmem = 256;
   a->mem = calloc(a->capmem, sizeof *a->mem);
-  if (!a->mem) exit(3);
+  if (!a->mem) xa_nomem();
   return a;
 }
 
@@ -120,7 +120,7 @@ static mem_ent *mem_get(in_assign *a, uint64_t addr) {
     size_t oldcap = a->capmem;
     a->capmem *= 2;
     a->mem = calloc(a->capmem, sizeof *a->mem);
-    if (!a->mem) exit(3);
+    if (!a->mem) xa_nomem();
     for (size_t i = 0; i < oldcap; i++)
       if (old[i].set || old[i].used) *mem_slot(a, old[i].addr) = old[i];
     free(old);
@@ -251,7 +251,7 @@ int in_write(const in_assign *a, FILE *f, const char *comment) {
     if (a->regs[i].used || a->regs[i].set) fprintf(f, "reg %s 0x%llx\n", a->regs[i].name, (unsigned long long)a->regs[i].value);
   /* memory bytes in address order, runs of consecutive bytes on one line */
   uint64_t *addrs = malloc(sizeof *addrs * (a->nmem + 1));
-  if (!addrs) exit(3);
+  if (!addrs) xa_nomem();
   size_t n = 0;
   for (size_t i = 0; i < a->capmem; i++)
     if (a->mem[i].used || a->mem[i].set) addrs[n++] = a->mem[i].addr;

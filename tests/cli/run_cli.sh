@@ -177,6 +177,7 @@ expect 0 'usage: mcveto-toy run' '^$' -- "$tool" run --help
 expect 0 'usage: mcveto-toy explain' '^$' -- "$tool" explain --help
 expect 0 'usage: mcveto-toy disasm' '^$' -- "$tool" disasm --help
 expect 0 'Exit status: 0 listed, 2 usage or file error' '^$' -- "$tool" disasm --help
+expect 0 'a run that reads over 16 MiB of standard input is not saved' '^$' -- "$tool" run --help
 expect 0 'Exit status: 0 explained, 2 usage error' '^$' -- "$tool" explain --help
 
 [ "$fails" = 0 ] && echo "cli: all checks passed" || echo "cli: $fails check(s) failed"

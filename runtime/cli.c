@@ -795,6 +795,11 @@ static int resolve_target(cli *c, const char *path, const loaded *l, const char 
             sym ? ": the symbol is not code" : "");
     return -1;
   }
+  if (sym && sym->type == EL_SYM_OBJECT) { /* constant data can share the code's segment (PowerPC) */
+    fprintf(stderr, "%s: %s: %s is in an executable segment, but the symbol is data (STT_OBJECT), not code\n",
+            c->prog, path, what);
+    return -1;
+  }
   unsigned len = c->d->min_len;
   if (len > 1 && len == c->d->max_len && (*addr - l->img->entry) % len) {
     fprintf(stderr, "%s: %s: %s is not an instruction boundary: every %s instruction is %u bytes long, "

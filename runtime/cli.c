@@ -100,6 +100,8 @@ static int cmd_run(cli *c, int argc, char **argv) {
       break;
     } else if (!strcmp(a, "--input") || !strcmp(a, "--save-input")) {
       if (i + 1 >= argc) return usage_error(c, "run", "%s needs a file name", a), CLI_EXIT_USAGE;
+      /* a second one would silently win; say so, like verify */
+      if (a[2] == 'i' ? input != NULL : save != NULL) return usage_error(c, "run", "%s given twice", a), CLI_EXIT_USAGE;
       if (a[2] == 'i') input = argv[++i];
       else save = argv[++i];
     } else if (!strcmp(a, "--seed") || !strcmp(a, "--max-steps")) {
@@ -107,6 +109,7 @@ static int cmd_run(cli *c, int argc, char **argv) {
       if (i + 1 >= argc || !parse_u64(argv[i + 1], &v)) return usage_error(c, "run", "%s needs a number", a), CLI_EXIT_USAGE;
       /* like verify's: 0 steps is no run at all, not "no limit" */
       if (a[2] == 'm' && !v) return usage_error(c, "run", "%s", "--max-steps needs a positive number"), CLI_EXIT_USAGE;
+      if (a[2] == 's' ? seeded : max_steps != 0) return usage_error(c, "run", "%s given twice", a), CLI_EXIT_USAGE;
       i++;
       if (a[2] == 's') {
         seed = v;
@@ -529,12 +532,14 @@ static int cmd_explain(cli *c, int argc, char **argv) {
   const char *mems[16];
   int nmems = 0;
   const uint64_t amask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
+  int addr_given = 0;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       printf(explain_help, c->prog, d->name);
       return 0;
     } else if (!strcmp(a, "--addr")) {
+      if (addr_given++) return usage_error(c, "explain", "%s", "--addr given twice"), CLI_EXIT_USAGE;
       if (i + 1 >= argc || !parse_u64(argv[++i], &addr)) return usage_error(c, "explain", "%s", "--addr needs an address"), CLI_EXIT_USAGE;
       if (addr & ~amask)
         return usage_error(c, "explain", "--addr %s is outside the address space", argv[i]), CLI_EXIT_USAGE;

@@ -94,6 +94,9 @@ grep -q '^reg r1 0x5' "$work/w4.txt" && fail "a newline in the program name inje
 grep -q 'fib\\x0areg r1 0x5.elf$' "$work/w4.txt" || fail "the program name is not escaped in the witness: $(head -1 "$work/w4.txt")"
 # run --max-steps 0 is refused like verify's
 expect 2 '' '--max-steps needs a positive number' -- "$tool" run --max-steps 0 "$work/fib.elf"
+expect 2 '' '--seed given twice' -- "$tool" run --seed 1 --seed 2 "$work/fib.elf"
+expect 2 '' '--input given twice' -- "$tool" run --input "$work/w3.txt" --input "$work/w3.txt" "$work/fib.elf"
+expect 2 '' '--addr given twice' -- "$tool" explain 01 d8 --addr 0x1000 --addr 0x2000
 # run streams the real standard input: 64 MiB read by a program through run
 # --save-input is refused (witnesses keep 16 MiB), without it the run works
 # and its peak memory stays far below the 64 MiB (it kept all: 526 MB RSS for 512 MB)

@@ -316,7 +316,11 @@ static void fail(fo *f, const char *msg) {
 
 static isa_term typed(fo *f, fval v, unsigned w) {
   if (!v.untyped) return v.t;
-  unsigned bits = w == TM_BOOL ? 1 : w;
+  if (w == TM_BOOL) { /* the terms have no integer of a condition's sort */
+    fail(f, "an integer where a condition is expected (write Z or !Z, true or false)");
+    return tm_false(f->tc);
+  }
+  unsigned bits = w;
   bool fits = v.neg ? bits >= 64 ? v.v <= 1ull << 63 : v.v <= 1ull << (bits - 1) : bits >= 64 || !(v.v >> bits);
   if (!fits) {
     char msg[100];

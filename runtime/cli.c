@@ -810,11 +810,11 @@ static int resolve_target(cli *c, const char *path, const loaded *l, const char 
     return -1;
   }
   unsigned len = c->d->min_len;
-  if (len > 1 && len == c->d->max_len && (*addr - l->img->entry) % len) {
+  uint64_t away = *addr > l->img->entry ? *addr - l->img->entry : l->img->entry - *addr;
+  if (len > 1 && len == c->d->max_len && away % len) {
     fprintf(stderr, "%s: %s: %s is not an instruction boundary: every %s instruction is %u bytes long, "
             "and the entry point 0x%llx is %llu bytes away\n", c->prog, path, what, c->d->name, len,
-            (unsigned long long)l->img->entry, (unsigned long long)(*addr > l->img->entry ? *addr - l->img->entry
-                                                                                         : l->img->entry - *addr));
+            (unsigned long long)l->img->entry, (unsigned long long)away);
     return -1;
   }
   return 0;
@@ -1001,9 +1001,10 @@ static int cmd_verify(cli *c, int argc, char **argv) {
            : r.verdict == DPG_AE ? CLI_EXIT_AE : CLI_EXIT_UNKNOWN;
   /* a witness file stays empty without a witness (a safe or unknown verdict) */
   if (wf) {
+    int werr = 0;
     errno = 0;
-    if (r.witness && in_write(r.witness, wf, path) && !errno) errno = EIO;
-    if (close_out(c, witness, wf, errno)) rc = CLI_EXIT_USAGE;
+    if (r.witness && in_write(r.witness, wf, path)) werr = errno ? errno : EIO;
+    if (close_out(c, witness, wf, werr)) rc = CLI_EXIT_USAGE;
   }
   if (df) {
     dpg_write_dot(g, df);

@@ -6,8 +6,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cand.h"
 #include "dpg.h"
@@ -761,7 +764,8 @@ static const char verify_usage[] =
     "                        is reported (\"self-check: ...\") and a safe verdict becomes unknown\n"
     "Exit status: 0 safe, 10 reachable, 11 AE violation, 20 unknown, 2 usage or file\n"
     "error (bad option, no such symbol, a target where no instruction can start, a file\n"
-    "that cannot be loaded or written), 3 out of memory or an internal failure.\n";
+    "that cannot be loaded or written), 3 internal error.  The search runs in a child\n"
+    "process: running out of memory is an unknown.\n";
 
 static void json_str(FILE *f, const char *s) {
   fputc('"', f);
@@ -907,6 +911,10 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   *g = g2;
 }
 
+static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr);
+static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, bool json, const char *path, uint64_t addr,
+                        const char *witness, FILE *wf, const char *dot, FILE *df);
+
 static int cmd_verify(cli *c, int argc, char **argv) {
   const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL;
   bool json = false, quiet = false, cand_auto = true;
@@ -994,6 +1002,58 @@ static int cmd_verify(cli *c, int argc, char **argv) {
   o.target = addr;
   o.prog_name = path;
   o.progress = quiet || json ? NULL : stderr;
+  /* the search runs in a child: running out of memory ends a process
+   * (xalloc.h), and here it ends the search with an unknown instead */
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid > 0) {
+    if (wf) fclose(wf); /* the child's to write */
+    if (df) fclose(df);
+    unload(&l);
+    return verify_wait(c, pid, json, addr);
+  }
+  if (pid < 0 && o.progress) fprintf(o.progress, "%s: cannot fork (%s): searching without a guard\n", c->prog, strerror(errno));
+  int rc = verify_child(c, &l, &o, cand_auto, json, path, addr, witness, wf, dot, df);
+  unload(&l);
+  if (pid == 0) exit(rc);
+  return rc;
+}
+
+/* The parent's side: the child's exit status, or an unknown (out of
+ * memory, killed) or an internal error (another signal) in its place. */
+static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr) {
+  int st;
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR) {
+      fprintf(stderr, "%s: internal error: waiting for the search: %s\n", c->prog, strerror(errno));
+      return CLI_EXIT_INTERNAL;
+    }
+  if (WIFEXITED(st) && WEXITSTATUS(st) != XA_EXIT_NOMEM) return WEXITSTATUS(st);
+  char why[160];
+  int rc = CLI_EXIT_UNKNOWN;
+  if (WIFEXITED(st))
+    snprintf(why, sizeof why, "out of memory: the search needed more memory than it was given");
+  else if (WTERMSIG(st) == SIGKILL) /* the kernel's out-of-memory killer, or a user */
+    snprintf(why, sizeof why, "the search was killed (signal %d, SIGKILL)", WTERMSIG(st));
+  else {
+    fprintf(stderr, "%s: internal error: the search ended with signal %d\n", c->prog, WTERMSIG(st));
+    return CLI_EXIT_INTERNAL;
+  }
+  if (json) {
+    printf("{\"verdict\":\"unknown\",\"reason\":");
+    json_str(stdout, why);
+    printf(",\"target\":\"0x%llx\",\"witness\":null,\"stats\":null}\n", (unsigned long long)addr);
+  } else
+    printf("unknown: %s\n", why);
+  return rc;
+}
+
+/* The search, its output files and its report; the exit status. */
+static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, bool json, const char *path, uint64_t addr,
+                        const char *witness, FILE *wf, const char *dot, FILE *df) {
+  loaded l = *lp;
+  dpg_opts o = *op;
   dpg *g = NULL;
   dpg_result r;
   verify_search(c, &l, &o, cand_auto, &g, &r);
@@ -1029,7 +1089,6 @@ static int cmd_verify(cli *c, int argc, char **argv) {
   dpg_result_free(&r);
   dpg_free(g);
   smt_shutdown(); /* Z3's timer threads: LeakSanitizer saw their state lost */
-  unload(&l);
   return rc;
 }
 

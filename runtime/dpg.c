@@ -178,7 +178,7 @@ typedef struct run {
 static int run_start(dpg *g, in_assign *in, run *R) {
   memset(R, 0, sizeof *R);
   R->m = mem_clone(g->loaded);
-  if (!R->m) exit(3);
+  if (!R->m) xa_nomem();
   R->x = ex_new(g->d, R->m, g->img, in);
   char err[256];
   char *av[1] = {(char *)(g->o.prog_name ? g->o.prog_name : "prog")};
@@ -613,7 +613,7 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   size_t ns = nwa_nstates(gp);
   uint64_t *done = malloc(sizeof *done * (ns ? ns : 1));
   size_t ndone = 0;
-  if (!done) exit(3);
+  if (!done) xa_nomem();
   for (size_t s = 0; s < ns; s++) {
     if (!(*psite)[s]) continue;
     uint64_t pc = fd_letter_get(g->L, (*psite)[s])->pc;
@@ -740,13 +740,17 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     return out;
   }
   dtrace t = {.in = in, .pos = malloc(sizeof *t.pos * n), .st = malloc(sizeof *t.st * n), .n = n};
-  if (!t.pos || !t.st) exit(3);
+  if (!t.pos || !t.st) xa_nomem();
   memcpy(t.pos, pos, sizeof *pos * n);
   bool halted = R.r.status == EX_EXITED || R.r.status == EX_HALTED;
   bool incomplete = R.r.status == EX_FAULT || R.r.status == EX_TRAP;
   for (size_t i = 0; i < n; i++) {
     isa_insn insn;
-    if (g->d->decode(pos[i].bytes, pos[i].len, pos[i].pc, &insn) != ISA_DECODE_OK) exit(3);
+    if (g->d->decode(pos[i].bytes, pos[i].len, pos[i].pc, &insn) != ISA_DECODE_OK) {
+      /* the run just executed these bytes: a bug, and the search cannot go on */
+      fprintf(stderr, "mcveto: internal error: the bytes at 0x%llx decode no more\n", (unsigned long long)pos[i].pc);
+      exit(3);
+    }
     uint64_t next = i + 1 < n ? pos[i + 1].pc : ex_regs(R.x)[g->d->pc];
     unsigned dir = (incomplete && i + 1 == n) ? 0
                    : fd_direction(g->d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
@@ -798,7 +802,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
   nwa *ng = nwa_intersect(g->G, gp, &origin);
   size_t ns = nwa_nstates(ng);
   nwa_letter *site = malloc(sizeof *site * (ns ? ns : 1));
-  if (!site) exit(3);
+  if (!site) xa_nomem();
   for (size_t i = 0; i < ns; i++) {
     nwa_letter a = g->site[origin[2 * i]], b = psite[origin[2 * i + 1]];
     site[i] = b ? b : a;
@@ -922,7 +926,7 @@ static isa_term ground(dpg *g, isa_term t) {
   if (g->o.inputs == DPG_INPUTS_LINUX) { /* registers start at 0 (PC and SP are concrete already) */
     size_t nv = tm_var_count(tc);
     isa_term *map = calloc(nv, sizeof *map);
-    if (!map) exit(3);
+    if (!map) xa_nomem();
     for (unsigned i = 0; i < g->d->nregs; i++) {
       const isa_reg *rg = &g->d->regs[i];
       isa_term var = tm_find_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
@@ -1084,7 +1088,7 @@ static sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
   tm_ctx *tc = g->tc;
   size_t nv = tm_var_count(tc);
   isa_term *map = calloc(nv + 1, sizeof *map);
-  if (!map) exit(3);
+  if (!map) xa_nomem();
   initial_map(g, map);
   isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen = tm_var(tc, "$inlen0", g->d->addr_bits);
   map[tm_var_index(tc, g->v.in)] = inarr;
@@ -1169,7 +1173,7 @@ static smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath
   uint32_t *seen = calloc(nseen, sizeof *seen);
   bool *in = calloc(*nf + 1, sizeof *in);
   vlist *pv = calloc(npath + 1, sizeof *pv); /* each path constraint's variables, found once */
-  if (!vars || !seen || !in || !pv) exit(3);
+  if (!vars || !seen || !in || !pv) xa_nomem();
   uint32_t stamp = 0;
   vlist q = {0};
   for (size_t k = npath; k < *nf; k++) {
@@ -1374,7 +1378,7 @@ static bool core_split(dpg *g, const isa_term *hard, size_t nh, const isa_term *
    * (not the return-address stack $A/$D: those name a calling context),
    * smaller first */
   unsigned *cost = malloc(sizeof *cost * (cr.n + 1));
-  if (!cost) exit(3);
+  if (!cost) xa_nomem();
   for (size_t i = 0; i < cr.n; i++) {
     bool aux = false;
     cost[i] = term_cost(g, cr.v[i], &aux, 0) + (aux ? 100000u : 0);
@@ -1389,7 +1393,7 @@ static bool core_split(dpg *g, const isa_term *hard, size_t nh, const isa_term *
   free(cost);
   bool ok = false;
   isa_term *q = malloc(sizeof *q * (nh + 1));
-  if (!q) exit(3);
+  if (!q) xa_nomem();
   memcpy(q, hard, sizeof *q * nh);
   for (size_t i = 0; cr.n > 1 && i < cr.n && i < CORE_TRIES && !ok; i++) {
     q[nh] = ground(g, tm_subst(tc, cr.v[i], map));
@@ -1449,7 +1453,7 @@ static unsigned directions(const dpg *g, uint32_t insn) {
 static isa_term without_V(dpg *g, isa_term t) {
   tm_ctx *tc = g->tc;
   isa_term *vm = calloc(tm_var_count(tc) + 1, sizeof *vm);
-  if (!vm) exit(3);
+  if (!vm) xa_nomem();
   vm[tm_var_index(tc, g->v.V)] = tm_false(tc);
   t = tm_subst(tc, t, vm);
   free(vm);
@@ -1688,7 +1692,7 @@ static bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, siz
   const uint32_t *in0 = nwa_in(g->G, e->to, &nin);
   uint32_t *drop = malloc(sizeof *drop * (nin ? nin : 1));
   size_t nd = 0;
-  if (!drop) exit(3);
+  if (!drop) xa_nomem();
   for (size_t k = 0; k < nin; k++) {
     const nwa_edge *f = nwa_edge_at(g->G, in0[k]);
     if (!f->dead && f->kind == NWA_RETURN && f->pred == c && f->to == e->to) drop[nd++] = in0[k];
@@ -1741,7 +1745,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       const uint32_t *out = nwa_out(g->G, n2, &nout);
       uint32_t *drop = malloc(sizeof *drop * (nout ? nout : 1));
       size_t nd = 0;
-      if (!drop) exit(3);
+      if (!drop) xa_nomem();
       for (size_t k = 0; k < nout; k++) {
         const nwa_edge *f = nwa_edge_at(g->G, out[k]);
         if (!f->dead && f->from == n2 && !fd_kind_possible(g->d, x->insn, (nwa_kind)f->kind)) drop[nd++] = out[k];
@@ -1887,7 +1891,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   size_t nv = tm_var_count(tc);
   isa_term *map = calloc(nv + 1, sizeof *map);
   isa_term *fs = malloc(sizeof *fs * (path.npc + 4));
-  if (!map || !fs) exit(3);
+  if (!map || !fs) xa_nomem();
   size_t nf = 0;
   for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
   unsigned pw = g->d->regs[g->d->pc].width;
@@ -1942,7 +1946,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     /* the path's constraints that the slice kept, without the frontier's two */
     isa_term *hard = malloc(sizeof *hard * (nf + 1));
     size_t nh = 0;
-    if (!hard) exit(3);
+    if (!hard) xa_nomem();
     for (size_t k = 0; k < nf; k++)
       if (fs[k] != fpre && fs[k] != fpn) hard[nh++] = fs[k];
     isa_term r2 = rho, ess2 = 0;
@@ -2115,7 +2119,7 @@ static void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, siz
   }
   uint64_t *pc = malloc(sizeof *pc * (n + 1));
   uint8_t *br = malloc(n + 1);
-  if (!pc || !br) exit(3);
+  if (!pc || !br) xa_nomem();
   for (size_t i = 0; i < n; i++) {
     pc[i] = pos[i].pc;
     br[i] = i < XP_MAX_POS && is_branch(g, &pos[i]);
@@ -2172,7 +2176,7 @@ static sres explore_step(dpg *g, dpg_result *r, bool *changed) {
     return S_CONT;
   }
   isa_term *fs = malloc(sizeof *fs * (path.npc + 1));
-  if (!fs) exit(3);
+  if (!fs) xa_nomem();
   size_t nf = 0;
   for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
   size_t npath = nf, nin = path.nstdin;
@@ -2206,7 +2210,7 @@ static sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   uint64_t last_next = run_next(g, &P);
   bool decides = run_outcome(g, &P, pp, m) != OUT_NONE;
   uint64_t *pcs = malloc(sizeof *pcs * (m + 1));
-  if (!pcs) exit(3);
+  if (!pcs) xa_nomem();
   for (size_t j = 0; j < m; j++) pcs[j] = pp[j].pc;
   bool fresh = xp_is_new(g->xp, pcs, m, last_next);
   free(pcs);
@@ -2317,7 +2321,7 @@ static bool byte_fixed(const void *ctx, uint64_t a, uint8_t *b) {
 
 dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, const dpg_opts *o) {
   dpg *g = calloc(1, sizeof *g);
-  if (!g) exit(3);
+  if (!g) xa_nomem();
   g->d = d;
   g->img = img;
   g->loaded = loaded;
@@ -2328,6 +2332,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   if (o->self_check && setenv("MCVETO_CHECK_INV", "1", 0)) g->self_check = false;
   g->tc = tm_new(d->addr_bits);
   g->solver = smt_new(g->tc, o->smt_timeout_ms ? o->smt_timeout_ms : 10000);
+  if (!g->solver) xa_nomem(); /* Z3 could not make a context */
   g->memo.limit = MEMO_LIMIT;
   fd_vocab_init(&g->v, d, g->tc);
   g->L = fd_letters_new();
@@ -2456,7 +2461,7 @@ void dpg_run(dpg *g, dpg_result *r) {
   g->gen = 1; /* iv_gen 0: no facts yet */
   add_boot(g->G, g->tc);
   g->site = calloc(nwa_nstates(g->G), sizeof *g->site);
-  if (!g->site) exit(3);
+  if (!g->site) xa_nomem();
   if (g->entry == g->o.target) {
     r->verdict = DPG_REACHABLE;
     r->witness = in_new(IN_FIXED, 0);

@@ -7,6 +7,7 @@
 #include <z3.h>
 
 #include "htab.h"
+#include "xalloc.h"
 
 /* Conjunctions known to be unsatisfiable.  DPG asks the same question many
  * times (a refinement leaves the sliced query of a neighbouring frontier
@@ -212,7 +213,7 @@ static Z3_ast tr(smt *s, isa_term root) {
   if (s->capcache < need) {
     size_t cap = need * 2;
     Z3_ast *nc = realloc(s->cache, sizeof *nc * cap);
-    if (!nc) exit(3);
+    if (!nc) xa_nomem();
     memset(nc + s->capcache, 0, sizeof *nc * (cap - s->capcache));
     s->cache = nc;
     s->capcache = cap;
@@ -220,7 +221,7 @@ static Z3_ast tr(smt *s, isa_term root) {
   if (s->cache[root]) return s->cache[root];
   size_t n = 0, cap = 256;
   isa_term *st = malloc(sizeof *st * cap);
-  if (!st) exit(3);
+  if (!st) xa_nomem();
   st[n++] = root;
   while (n) {
     isa_term t = st[n - 1];
@@ -237,7 +238,7 @@ static Z3_ast tr(smt *s, isa_term root) {
         if (n == cap) {
           cap *= 2;
           isa_term *ns = realloc(st, sizeof *st * cap);
-          if (!ns) exit(3);
+          if (!ns) xa_nomem();
           st = ns;
         }
         st[n++] = c;

@@ -1020,15 +1020,32 @@ static int cmd_verify(cli *c, int argc, char **argv) {
   return rc;
 }
 
+/* A signal that stops the command (timeout(1), ^C) stops the search too. */
+static volatile sig_atomic_t search_pid, search_sig;
+static void forward_signal(int sig) {
+  search_sig = sig;
+  if (search_pid > 0) kill((pid_t)search_pid, sig);
+}
+
 /* The parent's side: the child's exit status, or an unknown (out of
  * memory, killed) or an internal error (another signal) in its place. */
 static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr) {
+  static const int fwd[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+  struct sigaction sa = {0};
+  sa.sa_handler = forward_signal;
+  sigemptyset(&sa.sa_mask);
+  search_pid = pid;
+  for (size_t i = 0; i < sizeof fwd / sizeof *fwd; i++) sigaction(fwd[i], &sa, NULL);
   int st;
   while (waitpid(pid, &st, 0) < 0)
     if (errno != EINTR) {
       fprintf(stderr, "%s: internal error: waiting for the search: %s\n", c->prog, strerror(errno));
       return CLI_EXIT_INTERNAL;
     }
+  if (search_sig) { /* end as the signal says, like the search */
+    signal(search_sig, SIG_DFL);
+    raise(search_sig);
+  }
   if (WIFEXITED(st) && WEXITSTATUS(st) != XA_EXIT_NOMEM) return WEXITSTATUS(st);
   char why[160];
   int rc = CLI_EXIT_UNKNOWN;

@@ -911,7 +911,9 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   *g = g2;
 }
 
-static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr);
+static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr, const sigset_t *mask);
+/* the signals verify_wait passes on to the search */
+static const int fwd_signals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT};
 static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, bool json, const char *path, uint64_t addr,
                         const char *witness, FILE *wf, const char *dot, FILE *df);
 
@@ -1006,13 +1008,18 @@ static int cmd_verify(cli *c, int argc, char **argv) {
    * (xalloc.h), and here it ends the search with an unknown instead */
   fflush(stdout);
   fflush(stderr);
+  sigset_t fwd, old;
+  sigemptyset(&fwd);
+  for (size_t i = 0; i < sizeof fwd_signals / sizeof *fwd_signals; i++) sigaddset(&fwd, fwd_signals[i]);
+  sigprocmask(SIG_BLOCK, &fwd, &old); /* until the parent passes them on */
   pid_t pid = fork();
   if (pid > 0) {
     if (wf) fclose(wf); /* the child's to write */
     if (df) fclose(df);
     unload(&l);
-    return verify_wait(c, pid, json, addr);
+    return verify_wait(c, pid, json, addr, &old);
   }
+  sigprocmask(SIG_SETMASK, &old, NULL);
   if (pid < 0 && o.progress) fprintf(o.progress, "%s: cannot fork (%s): searching without a guard\n", c->prog, strerror(errno));
   int rc = verify_child(c, &l, &o, cand_auto, json, path, addr, witness, wf, dot, df);
   unload(&l);
@@ -1029,13 +1036,13 @@ static void forward_signal(int sig) {
 
 /* The parent's side: the child's exit status, or an unknown (out of
  * memory, killed) or an internal error (another signal) in its place. */
-static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr) {
-  static const int fwd[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr, const sigset_t *mask) {
   struct sigaction sa = {0};
   sa.sa_handler = forward_signal;
   sigemptyset(&sa.sa_mask);
   search_pid = pid;
-  for (size_t i = 0; i < sizeof fwd / sizeof *fwd; i++) sigaction(fwd[i], &sa, NULL);
+  for (size_t i = 0; i < sizeof fwd_signals / sizeof *fwd_signals; i++) sigaction(fwd_signals[i], &sa, NULL);
+  sigprocmask(SIG_SETMASK, mask, NULL); /* one that came since the fork is passed on now */
   int st;
   while (waitpid(pid, &st, 0) < 0)
     if (errno != EINTR) {

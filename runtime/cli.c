@@ -14,6 +14,7 @@
 
 #include "cand.h"
 #include "dpg.h"
+#include "stackguard.h"
 #include "elfload.h"
 #include "exec.h"
 #include "inputs.h"
@@ -765,7 +766,7 @@ static const char verify_usage[] =
     "Exit status: 0 safe, 10 reachable, 11 AE violation, 20 unknown, 2 usage or file\n"
     "error (bad option, no such symbol, a target where no instruction can start, a file\n"
     "that cannot be loaded or written), 3 internal error.  The search runs in a child\n"
-    "process: running out of memory is an unknown.\n";
+    "process: running out of memory or stack is an unknown.\n";
 
 static void json_str(FILE *f, const char *s) {
   fputc('"', f);
@@ -1020,6 +1021,7 @@ static int cmd_verify(cli *c, int argc, char **argv) {
     return verify_wait(c, pid, json, addr, &old);
   }
   sigprocmask(SIG_SETMASK, &old, NULL);
+  if (pid == 0) sg_install(); /* the solver may recurse past a small stack: an unknown, not a crash */
   if (pid < 0 && o.progress) fprintf(o.progress, "%s: cannot fork (%s): searching without a guard\n", c->prog, strerror(errno));
   int rc = verify_child(c, &l, &o, cand_auto, json, path, addr, witness, wf, dot, df);
   unload(&l);
@@ -1053,10 +1055,12 @@ static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr, const sigset
     signal(search_sig, SIG_DFL);
     raise(search_sig);
   }
-  if (WIFEXITED(st) && WEXITSTATUS(st) != XA_EXIT_NOMEM) return WEXITSTATUS(st);
+  if (WIFEXITED(st) && WEXITSTATUS(st) != XA_EXIT_NOMEM && WEXITSTATUS(st) != SG_EXIT_NOSTACK) return WEXITSTATUS(st);
   char why[160];
   int rc = CLI_EXIT_UNKNOWN;
-  if (WIFEXITED(st))
+  if (WIFEXITED(st) && WEXITSTATUS(st) == SG_EXIT_NOSTACK)
+    snprintf(why, sizeof why, "out of stack: the search went deeper than the stack allows (ulimit -s)");
+  else if (WIFEXITED(st))
     snprintf(why, sizeof why, "out of memory: the search needed more memory than it was given");
   else if (WTERMSIG(st) == SIGKILL) /* the kernel's out-of-memory killer, or a user */
     snprintf(why, sizeof why, "the search was killed (signal %d, SIGKILL)", WTERMSIG(st));

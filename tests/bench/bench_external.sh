@@ -18,12 +18,17 @@
 #            --work DIR --mcveto ISA=PATH... [--half dev|eval|all]
 #            [--split FILE] [--levels "O0 O2"] [--timeout S] [--smoke]
 #            [TASK...]
+# Environment: VERIFY_STACK_KB (default 256), the stack limit (ulimit -s)
+# of each verify run: no walk may recurse with a term's depth, so the
+# verdicts must not depend on the stack's size (the sanitizer builds'
+# larger frames get more).
 # TASK names restrict the rows (svcomp: task names as in the split file;
 # fig10: file names without .c).  --smoke: exit 77 if the benchmark
 # directory is missing, 1 if a build failed or a verdict is WRONG.
 # Otherwise the exit status is 0 once the table is printed (2: usage).
 
 set -u
+stack_kb=${VERIFY_STACK_KB:-256}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 src_root=$(cd "$here/../.." && pwd)
 # shellcheck source=svcomp_lib.sh
@@ -237,8 +242,8 @@ for isa in "${isas[@]}"; do
                 continue
             fi
             t0=$(date +%s%N)
-            timeout $((tmo + 60)) "${mc[$isa]}" verify "$bin" --target "$target" --timeout "$tmo" \
-                --quiet --json --witness "$bin.witness" </dev/null >"$bin.json" 2>"$bin.verify.err"
+            (ulimit -s "$stack_kb" && exec timeout $((tmo + 60)) "${mc[$isa]}" verify "$bin" --target "$target" \
+                --timeout "$tmo" --quiet --json --witness "$bin.witness") </dev/null >"$bin.json" 2>"$bin.verify.err"
             if [ -s "$bin.json" ] && jq -e '.verdict | strings' "$bin.json" >/dev/null 2>&1; then
                 IFS=$'\t' read -r verdict instrs ce se ref secs z3 < <(jq -r '[.verdict,
                     .stats.instructions, .stats.ce, .stats.se, .stats.ref,

@@ -76,6 +76,13 @@ struct dpg {
   size_t nw;          /* states w covers (G may have grown since) */
   ht_map pw;          /* return witnesses: (exit << 32 | callpred) + 1 -> wit */
   ht_map memo;        /* predicate values on runs: (position << 32 | term) -> value */
+  ht_map grounded;    /* ground_step: term + 1 -> (grounded term << 32 | facts) */
+  ht_map zeroed;      /* zero_step: term + 1 -> term with the registers at 0 */
+  isa_term *regvar;   /* variable index -> 0 of the register's sort, or 0 (zero_step) */
+  size_t nregvar;
+  uint64_t win[16];   /* table windows made known (table_facts) */
+  isa_term win_facts[16];
+  size_t nwin;
   unsigned long memo_clears;
   ht_map model_failed; /* (witness trace, step, letter) whose model did not lead across */
   ht_map preds;       /* terms that are some state's predicate (memo keys) */
@@ -824,120 +831,156 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
 
 #define TABLE_WINDOW 1024 /* bytes of the image made known after a table's base */
 
-typedef struct gwalk {
-  dpg *g;
-  isa_term mem;
-  uint64_t win[16]; /* table windows already made known */
-  size_t nwin;
-  isa_term facts;   /* what the image says about them */
-} gwalk;
-
 static isa_term bottom_array(tm_ctx *tc, isa_term m) {
   while (tm_kind(tc, m) == ISA_OP_STORE) m = tm_arg(tc, m, 0);
   return m;
 }
 
 /* The fact "the initial memory at a holds the image's byte" (an undefined
- * byte is 0 under the Linux input model; unmapped, 0 as in ground_step). */
-static void image_fact(gwalk *w, uint64_t a) {
-  tm_ctx *tc = w->g->tc;
+ * byte is 0 under the Linux input model; unmapped, 0 as in ground_step),
+ * or true when the image says nothing there. */
+static isa_term image_fact(dpg *g, uint64_t a) {
+  tm_ctx *tc = g->tc;
   uint8_t b;
   bool def;
-  int pk = mem_peek(w->g->init, a, 1, &b, &def, NULL);
-  if (pk == MEM_OK && !def && w->g->o.inputs != DPG_INPUTS_LINUX) return;
+  int pk = mem_peek(g->init, a, 1, &b, &def, NULL);
+  if (pk == MEM_OK && !def && g->o.inputs != DPG_INPUTS_LINUX) return tm_true(tc);
   if (pk != MEM_OK) {
-    if (w->g->o.inputs != DPG_INPUTS_LINUX) return;
+    if (g->o.inputs != DPG_INPUTS_LINUX) return tm_true(tc);
     b = 0;
   }
-  isa_term sel[2] = {w->mem, tm_const(tc, a, w->g->d->addr_bits)};
-  w->facts = tm_app2(tc, ISA_OP_LAND, w->facts,
-                     tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8)));
+  isa_term sel[2] = {g->v.mem, tm_const(tc, a, g->d->addr_bits)};
+  return tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8));
 }
 
 /* A read of the initial memory at base + k with base unknown (a jump table,
  * a table of function pointers): the solver must not pick the table's
  * contents.  The constant part k is usually the table's address, so the
  * image's bytes from k on (TABLE_WINDOW of them, within k's segment) are
- * conjoined as facts: true of every initial state. */
-static void table_facts(gwalk *w, isa_term addr) {
-  tm_ctx *tc = w->g->tc;
-  if (tm_kind(tc, addr) != ISA_OP_ADD) return;
+ * facts: true of every initial state.  A k within half a window of one
+ * seen before gets that window's facts (g->win: the same conjunction, which
+ * the ∧ of a query keeps once). */
+static isa_term table_facts(dpg *g, isa_term addr) {
+  tm_ctx *tc = g->tc;
   uint64_t k;
-  if (!tm_is_const(tc, tm_arg(tc, addr, 1), &k)) return;
-  for (size_t i = 0; i < w->nwin; i++)
-    if (k >= w->win[i] && k - w->win[i] < TABLE_WINDOW / 2) return;
-  if (w->nwin == sizeof w->win / sizeof w->win[0]) return;
-  const mem_region *rg = mem_region_of(w->g->init, k);
-  if (!rg) return;
-  w->win[w->nwin++] = k;
-  unsigned ab = w->g->d->addr_bits;
+  if (tm_kind(tc, addr) != ISA_OP_ADD || !tm_is_const(tc, tm_arg(tc, addr, 1), &k)) return tm_true(tc);
+  for (size_t i = 0; i < g->nwin; i++)
+    if (k >= g->win[i] && k - g->win[i] < TABLE_WINDOW / 2) return g->win_facts[i];
+  if (g->nwin == sizeof g->win / sizeof g->win[0]) return tm_true(tc);
+  const mem_region *rg = mem_region_of(g->init, k);
+  if (!rg) return tm_true(tc);
+  unsigned ab = g->d->addr_bits;
+  isa_term f = tm_true(tc);
   for (uint64_t a = k; a <= rg->last && a - k < TABLE_WINDOW; a++) {
     uint8_t b;
     bool def;
-    if (mem_peek(w->g->init, a, 1, &b, &def, NULL) != MEM_OK) break;
-    if (!def && w->g->o.inputs != DPG_INPUTS_LINUX) continue;
-    isa_term sel[2] = {w->mem, tm_const(tc, a, ab)};
-    w->facts = tm_app2(tc, ISA_OP_LAND, w->facts,
-                       tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8)));
+    if (mem_peek(g->init, a, 1, &b, &def, NULL) != MEM_OK) break;
+    if (!def && g->o.inputs != DPG_INPUTS_LINUX) continue;
+    isa_term sel[2] = {g->v.mem, tm_const(tc, a, ab)};
+    f = tm_app2(tc, ISA_OP_LAND, f, tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8)));
   }
+  g->win[g->nwin] = k;
+  g->win_facts[g->nwin++] = f;
+  return f;
 }
 
-/* Reads of the initial memory at known addresses become the bytes a run
- * starts with (undefined bytes too, under the Linux input model). */
+/* Grounding is a function of the term alone (the image and the input model
+ * do not change), so its results are kept for the whole search
+ * (g->grounded): the path of one witness is grounded again inside every
+ * query of every refinement.  A result is the pair (term << 32 | facts):
+ * t with the reads of the initial memory at known addresses replaced by
+ * the bytes a run starts with (undefined bytes too, under the Linux input
+ * model), and the conjunction of the image's facts about the reads that
+ * stay (through stores, or at an unknown base). */
 static uint64_t ground_step(tm_walk *tw, isa_term t, void *ctx) {
-  gwalk *w = ctx;
-  tm_ctx *tc = w->g->tc;
+  dpg *g = ctx;
+  tm_ctx *tc = g->tc;
+  uint64_t m;
+  if (ht_get(&g->grounded, (uint64_t)t + 1, &m)) return m;
   int kind = tm_kind(tc, t);
-  isa_term r = t;
+  isa_term r = t, f = tm_true(tc);
   if (kind != TM_VAR && kind != TM_CONST) {
     unsigned n = tm_nargs(tc, t);
-    isa_term a[3];
-    if (!tm_walk_args(tw, t, a)) return 0;
+    uint64_t v[3] = {0, 0, 0};
+    bool all = true;
+    for (unsigned i = 0; i < n; i++)
+      if (!tm_walk_get(tw, tm_arg(tc, t, i), &v[i])) all = false;
+    if (!all) return 0;
+    isa_term a[3] = {0, 0, 0};
     bool same = true;
-    for (unsigned i = 0; i < n; i++) same = same && a[i] == tm_arg(tc, t, i);
+    for (unsigned i = 0; i < n; i++) {
+      a[i] = (isa_term)v[i];
+      same = same && a[i] == tm_arg(tc, t, i);
+      isa_term fi = (isa_term)(v[i] >> 32);
+      if (fi != f) f = tm_app2(tc, ISA_OP_LAND, f, fi);
+    }
     uint64_t addr;
-    if (kind == ISA_OP_SELECT && a[0] == w->mem && tm_is_const(tc, a[1], &addr)) {
+    if (kind == ISA_OP_SELECT && a[0] == g->v.mem && tm_is_const(tc, a[1], &addr)) {
       uint8_t b;
       bool def;
-      int pk = mem_peek(w->g->init, addr, 1, &b, &def, NULL);
-      if (pk == MEM_OK && (def || w->g->o.inputs == DPG_INPUTS_LINUX))
+      int pk = mem_peek(g->init, addr, 1, &b, &def, NULL);
+      if (pk == MEM_OK && (def || g->o.inputs == DPG_INPUTS_LINUX))
         r = tm_const(tc, b, 8);
-      else if (pk != MEM_OK && w->g->o.inputs == DPG_INPUTS_LINUX)
+      else if (pk != MEM_OK && g->o.inputs == DPG_INPUTS_LINUX)
         /* unmapped: a predicate reads 0 there (cenv_mem), and so must the
          * solver, or its models "cross" where no run can */
         r = tm_const(tc, 0, 8);
       else if (!same)
         r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
-    } else if (kind == ISA_OP_SELECT && bottom_array(tc, a[0]) == w->mem) { /* maybe through stores */
+    } else if (kind == ISA_OP_SELECT && bottom_array(tc, a[0]) == g->v.mem) { /* maybe through stores */
       /* The stores may overwrite the byte, so the read stays; but the
        * initial memory under them is the image's, and the solver must not
        * pick it (a constant string a loop walks, say). */
-      if (tm_is_const(tc, a[1], &addr)) image_fact(w, addr);
-      else table_facts(w, a[1]);
+      f = tm_app2(tc, ISA_OP_LAND, f, tm_is_const(tc, a[1], &addr) ? image_fact(g, addr) : table_facts(g, a[1]));
       if (!same) r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
     } else if (!same)
       r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
+  m = (uint64_t)f << 32 | r;
+  ht_put(&g->grounded, (uint64_t)t + 1, m);
+  return m;
+}
+
+/* t with the registers at 0 (PC and SP are concrete already), as a run
+ * starts under the Linux input model; kept like grounding (g->zeroed). */
+static uint64_t zero_step(tm_walk *tw, isa_term t, void *ctx) {
+  dpg *g = ctx;
+  tm_ctx *tc = g->tc;
+  uint64_t m;
+  if (ht_get(&g->zeroed, (uint64_t)t + 1, &m)) return m;
+  int kind = tm_kind(tc, t);
+  isa_term r = t;
+  if (kind == TM_VAR) {
+    uint32_t ix = tm_var_index(tc, t);
+    if (ix < g->nregvar && g->regvar[ix]) r = g->regvar[ix];
+  } else if (kind != TM_CONST) {
+    isa_term a[3];
+    if (!tm_walk_args(tw, t, a)) return 0;
+    r = tm_rebuild(tc, t, a);
+  }
+  ht_put(&g->zeroed, (uint64_t)t + 1, r);
   return r;
 }
 
 static isa_term ground(dpg *g, isa_term t) {
   tm_ctx *tc = g->tc;
-  if (g->o.inputs == DPG_INPUTS_LINUX) { /* registers start at 0 (PC and SP are concrete already) */
-    size_t nv = tm_var_count(tc);
-    isa_term *map = calloc(nv, sizeof *map);
-    if (!map) xa_nomem();
-    for (unsigned i = 0; i < g->d->nregs; i++) {
-      const isa_reg *rg = &g->d->regs[i];
-      isa_term var = tm_find_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
-      if (var) map[tm_var_index(tc, var)] = tm_const(tc, 0, rg->is_flag ? 0 : rg->width);
+  if (g->o.inputs == DPG_INPUTS_LINUX) {
+    if (!g->regvar || tm_var_count(tc) != g->nregvar) {
+      /* a variable made since cannot be in a term zeroed before, so what
+       * g->zeroed holds stays right */
+      g->nregvar = tm_var_count(tc);
+      free(g->regvar);
+      g->regvar = xa_calloc(g->nregvar, sizeof *g->regvar);
+      for (unsigned i = 0; i < g->d->nregs; i++) {
+        const isa_reg *rg = &g->d->regs[i];
+        isa_term var = tm_find_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
+        if (var) g->regvar[tm_var_index(tc, var)] = tm_const(tc, 0, rg->is_flag ? 0 : rg->width);
+      }
     }
-    t = tm_subst(tc, t, map);
-    free(map);
+    t = (isa_term)tm_walk_run(tc, t, zero_step, g);
   }
-  gwalk w = {g, g->v.mem, {0}, 0, tm_true(tc)};
-  isa_term r = (isa_term)tm_walk_run(tc, t, ground_step, &w);
-  return tm_app2(tc, ISA_OP_LAND, r, w.facts);
+  uint64_t m = tm_walk_run(tc, t, ground_step, g);
+  return tm_app2(tc, ISA_OP_LAND, (isa_term)m, (isa_term)(m >> 32));
 }
 
 /* The ranges a write(2) can always read (fd_vocab.rd): the readable
@@ -2365,6 +2408,9 @@ void dpg_free(dpg *g) {
   free(g->w);
   ht_free(&g->pw);
   ht_free(&g->memo);
+  ht_free(&g->grounded);
+  ht_free(&g->zeroed);
+  free(g->regvar);
   ht_free(&g->preds);
   ht_free(&g->model_failed);
   ht_free(&g->chain);

@@ -97,7 +97,16 @@ static uint32_t node_hash(const tm_node *x) {
   uint64_t h = 1469598103934665603ull;
   const uint64_t f[8] = {x->kind, x->sort, x->p0, x->p1, x->a[0], x->a[1], x->a[2], x->val};
   for (int i = 0; i < 8; i++) h = (h ^ f[i]) * 1099511628211ull;
-  return (uint32_t)(h ^ (h >> 32));
+  /* FNV's last multiplication carries a field's low bits only upwards, so
+   * constants that differ in few bits land in runs of neighbouring slots
+   * (long probe chains under linear probing); a finaliser mixes every bit
+   * into every other */
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  return (uint32_t)h;
 }
 
 static bool node_eq(const tm_node *x, const tm_node *y) {

@@ -763,6 +763,10 @@ static const char verify_usage[] =
     "  --self-check          check that every run is a path of its folded trace and that\n"
     "                        the facts proven over the graph hold on every run; a failure\n"
     "                        is reported (\"self-check: ...\") and a safe verdict becomes unknown\n"
+    "Expert options, for comparisons (each turns one mechanism off; verdicts and figures\n"
+    "may change): --no-facts (no facts proven over the graph), --no-summaries (returns\n"
+    "refined inside the callee only), --no-cores (split on the whole of rho, never on one\n"
+    "conjunct), --keep-input (rho keeps the input still to come).\n"
     "Exit status: 0 safe, 10 reachable, 11 AE violation, 20 unknown, 2 usage or file\n"
     "error (bad option, no such symbol, a target where no instruction can start, a file\n"
     "that cannot be loaded or written), 3 internal error.  The search runs in a child\n"
@@ -918,6 +922,26 @@ static const int fwd_signals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT};
 static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, bool json, const char *path, uint64_t addr,
                         const char *witness, FILE *wf, const char *dot, FILE *df);
 
+/* The debugging printers (docs/verifier.md), read from the environment
+ * here once: they change nothing the verifier does.  MCVETO_CHECK_FOLD and
+ * MCVETO_CHECK_INV still turn --self-check on (MCVETO_CHECK_INV=2 with the
+ * fact each vector fails on). */
+static unsigned debug_flags(dpg_opts *o) {
+  static const struct {
+    const char *name;
+    unsigned flag;
+  } env[] = {{"MCVETO_DPG_DEBUG", DPG_DEBUG_STEPS},   {"MCVETO_DPG_DEBUG2", DPG_DEBUG_DETAIL},
+             {"MCVETO_TRACE_DEBUG", DPG_DEBUG_TRACE}, {"MCVETO_LOST_PRED", DPG_DEBUG_LOST_PRED},
+             {"MCVETO_PATH_DEBUG", DPG_DEBUG_PATH}};
+  unsigned f = 0;
+  for (size_t i = 0; i < sizeof env / sizeof env[0]; i++)
+    if (getenv(env[i].name)) f |= env[i].flag;
+  const char *inv = getenv("MCVETO_CHECK_INV");
+  if (inv || getenv("MCVETO_CHECK_FOLD")) o->self_check = true;
+  if (inv && !strcmp(inv, "2")) f |= DPG_DEBUG_FACTS_WHY;
+  return f;
+}
+
 static int cmd_verify(cli *c, int argc, char **argv) {
   const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL;
   bool json = false, quiet = false, cand_auto = true;
@@ -981,12 +1005,17 @@ static int cmd_verify(cli *c, int argc, char **argv) {
     } else if (!strcmp(a, "--json")) json = true;
     else if (!strcmp(a, "--quiet")) quiet = true;
     else if (!strcmp(a, "--self-check")) o.self_check = true;
+    else if (!strcmp(a, "--no-facts")) o.no_facts = true;
+    else if (!strcmp(a, "--no-summaries")) o.no_summaries = true;
+    else if (!strcmp(a, "--no-cores")) o.no_cores = true;
+    else if (!strcmp(a, "--keep-input")) o.keep_input = true;
     else if (a[0] == '-') return usage_error(c, "verify", "unknown option '%s'", a), CLI_EXIT_USAGE;
     else if (path) return usage_error(c, "verify", "unexpected argument '%s'", a), CLI_EXIT_USAGE;
     else path = a;
   }
   if (!path) return usage_error(c, "verify", "%s", "no program given"), CLI_EXIT_USAGE;
   if (!target) return usage_error(c, "verify", "%s", "--target is required"), CLI_EXIT_USAGE;
+  o.debug = debug_flags(&o);
   loaded l;
   if (load(c, path, &l)) return CLI_EXIT_USAGE;
   uint64_t addr;

@@ -474,7 +474,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
       }
     tm_eval_begin(g->tc);
   }
-  if (!S->cur.n && getenv("MCVETO_DPG_DEBUG")) {
+  if (!S->cur.n && (g->o.debug & DPG_DEBUG_STEPS)) {
     fprintf(stderr, "lost at step %llu pc 0x%llx kind %d letter %u; was in:", (unsigned long long)step,
             (unsigned long long)fs->pc, fs->kind, fs->letter);
     for (size_t i = 0; i < S->next.n; i++) {
@@ -485,7 +485,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
       for (size_t k = 0; k < ne; k++) {
         const nwa_edge *e = nwa_edge_at(g->G, out[k]);
         fprintf(stderr, " %d:%u->n%u(p%u)", e->kind, e->letter, e->to, e->pred);
-        if (getenv("MCVETO_LOST_PRED")) print_false_conjuncts(S, e->to);
+        if (g->o.debug & DPG_DEBUG_LOST_PRED) print_false_conjuncts(S, e->to);
       }
       fprintf(stderr, "]");
     }
@@ -786,7 +786,7 @@ static outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t 
     prune(g, gp, psite, 0);
   }
   cd_free(cs);
-  if (getenv("MCVETO_TRACE_DEBUG")) {
+  if (g->o.debug & DPG_DEBUG_TRACE) {
     fprintf(stderr, "trace %zu:", g->nT - 1);
     for (size_t i = 0; i < n; i++) {
       const fd_letter *fl = fd_letter_get(g->L, t.st[i].letter);
@@ -1038,7 +1038,7 @@ static void add_stuck(dpg *g, uint32_t key) {
 
 static void stuck(dpg *g, const nwa_edge *e, unsigned weight, const char *why) {
   uint32_t key = tuple_key(g, e);
-  if (getenv("MCVETO_DPG_DEBUG"))
+  if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr, "stuck %u: n%u -> n%u letter %u: %s\n", weight, e->from, e->to, e->letter, why);
   for (unsigned i = 0; i < weight; i++) add_stuck(g, key);
   snprintf(g->stuck_why, sizeof g->stuck_why, "%s", why);
@@ -1097,7 +1097,7 @@ static in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, is
   uint64_t L;
   if (!smt_model_eval(g->solver, inlen, &L)) L = UINT64_MAX;
   size_t H = c + STDIN_PAD;
-  if (getenv("MCVETO_DPG_DEBUG")) fprintf(stderr, "model input: %zu bytes read, stream length %llu\n", c, (unsigned long long)L);
+  if (g->o.debug & DPG_DEBUG_STEPS) fprintf(stderr, "model input: %zu bytes read, stream length %llu\n", c, (unsigned long long)L);
   for (size_t k = c; k < H && k < L; k++) {
     isa_term sel[2] = {inarr, tm_const(tc, k, g->d->addr_bits)};
     uint64_t v;
@@ -1257,7 +1257,7 @@ static smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath
  * still not: what the formula leaves free, a run fixes.) */
 static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa_term psi) {
   if (t >= g->nT || !g->T[t].st || pos >= g->T[t].n || g->T[t].st[pos].letter != l) {
-    if (getenv("MCVETO_DPG_DEBUG2"))
+    if (g->o.debug & DPG_DEBUG_DETAIL)
       fprintf(stderr, "  not across: the run has %s at %zu\n",
               t < g->nT && g->T[t].st && pos < g->T[t].n ? "another letter" : "no step", pos);
     return false;
@@ -1265,7 +1265,7 @@ static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa
   /* a step that faulted has no state after it: the symbolic step (which
    * does not model faults) crossed, the run did not */
   if (g->T[t].cut && pos + 1 == g->T[t].n) {
-    if (getenv("MCVETO_DPG_DEBUG2")) fprintf(stderr, "  not across: the run faults at %zu\n", pos);
+    if (g->o.debug & DPG_DEBUG_DETAIL) fprintf(stderr, "  not across: the run faults at %zu\n", pos);
     return false;
   }
   bool ok = true;
@@ -1279,7 +1279,7 @@ static bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa
     cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
     tm_env env = cenv_env(&c);
     ok = tm_eval(g->tc, at == pos ? pn : psi, &env) != 0;
-    if (!ok && getenv("MCVETO_DPG_DEBUG2")) {
+    if (!ok && (g->o.debug & DPG_DEBUG_DETAIL)) {
       fprintf(stderr, "  not across: %s fails on the run at %zu\n", at == pos ? "the source's predicate" : "psi", at);
       /* which conjuncts */
       isa_term st[64];
@@ -1472,10 +1472,10 @@ static isa_term rho_of(dpg *g, isa_term pre, nwa_state n, const tm_env *env, boo
    * the edge, as long as the witness still falls outside it; and a loop
    * over input gets predicates about its variables, not a growing list of
    * bytes to come. */
-  if (!getenv("MCVETO_KEEP_INPUT")) {
+  if (!g->o.keep_input) {
     isa_term rx = pre_forget_input(&g->v, rho);
     if (rx != rho && !tm_eval(tc, rx, env)) rho = rx, *exact = false;
-    else if (rx != rho && getenv("MCVETO_DPG_DEBUG2")) {
+    else if (rx != rho && (g->o.debug & DPG_DEBUG_DETAIL)) {
       fprintf(stderr, "input kept: rho without it holds at the witness: ");
       tm_fprint(tc, rx, stderr);
       fputc('\n', stderr);
@@ -1715,7 +1715,7 @@ static bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, siz
     g->st.se++;
     empty = smt_check(g->solver, &rho, 1, rs, sizeof rs) == SMT_UNSAT;
   }
-  if (getenv("MCVETO_DPG_DEBUG")) {
+  if (g->o.debug & DPG_DEBUG_STEPS) {
     fprintf(stderr, "refine edge %u kind 2 n%u (call n%u) -> n%u at the call (witness t%zu@%zu): rho = ", ei, e->from, c,
             e->to, t, cp);
     if (empty) fputs("(empty)", stderr);
@@ -1798,7 +1798,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
         nwa_remove(g->G, (nwa_kind)f.kind, f.from, f.pred, f.letter, f.to);
       }
       free(drop);
-      if (getenv("MCVETO_DPG_DEBUG"))
+      if (g->o.debug & DPG_DEBUG_STEPS)
         fprintf(stderr, "disassemble n%u at 0x%llx (witness t%zu@%zu): n%u\n", e.from, (unsigned long long)x->pc, t,
                 pos, n2);
       return S_CONT;
@@ -1829,7 +1829,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     stuck(g, &e, 3, "internal error: the witness is not at the frontier's instruction");
     return S_CONT;
   }
-  if (e.kind == NWA_RETURN && !getenv("MCVETO_NO_SUMMARY") && summary_refine(g, ei, &e, t, pos)) return S_CONT;
+  if (e.kind == NWA_RETURN && !g->o.no_summaries && summary_refine(g, ei, &e, t, pos)) return S_CONT;
   pre_post pp;
   if (pre_post_of(&g->v, &I, (nwa_kind)e.kind, &pp)) {
     stuck(g, &e, 3, "the frontier's instruction does not decode");
@@ -1892,7 +1892,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     if (rho_false && !holds_at_witness) {
       run_end(&R);
       g->st.ref++;
-      if (getenv("MCVETO_DPG_DEBUG"))
+      if (g->o.debug & DPG_DEBUG_STEPS)
         fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n\n", ei,
                 e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
       nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
@@ -1911,7 +1911,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   char reason[256] = "";
   if (!holds_at_witness && chained) {
     if (use_ess && exact) ess = rho; /* the path to n ∧ Pre(I, m's essential part) is unsatisfiable */
-    if (getenv("MCVETO_DPG_DEBUG")) fprintf(stderr, "edge %u: the path query of the last refinement carries over\n", ei);
+    if (g->o.debug & DPG_DEBUG_STEPS) fprintf(stderr, "edge %u: the path query of the last refinement carries over\n", ei);
     g->st.carried++;
     goto refine;
   }
@@ -1985,7 +1985,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
    * than the generality brings */
   uint64_t nrefs = 0;
   if (sr == SMT_UNSAT) ht_get(&g->refs_at, I.pc + 1, &nrefs), ht_put(&g->refs_at, I.pc + 1, nrefs + 1);
-  if (sr == SMT_UNSAT && nrefs >= CORE_AFTER && !getenv("MCVETO_NO_CORE")) {
+  if (sr == SMT_UNSAT && nrefs >= CORE_AFTER && !g->o.no_cores) {
     /* the path's constraints that the slice kept, without the frontier's two */
     isa_term *hard = malloc(sizeof *hard * (nf + 1));
     size_t nh = 0;
@@ -1997,7 +1997,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
       tm_env env = cenv_env(&c);
       if (!tm_eval(tc, r2, &env)) {
-        if (getenv("MCVETO_DPG_DEBUG2") && r2 != rho) {
+        if ((g->o.debug & DPG_DEBUG_DETAIL) && r2 != rho) {
           fprintf(stderr, "  core: rho generalised to ");
           tm_fprint(tc, r2, stderr);
           fputc('\n', stderr);
@@ -2021,7 +2021,7 @@ static sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   if (sr == SMT_SAT && ht_get(&g->model_failed, wkey, NULL)) retried = true;
   if (sr == SMT_SAT && !retried) {
     in_assign *in = model_input(g, fs, nf, nin, inarr, inlen, T->in, used);
-    if (getenv("MCVETO_DPG_DEBUG")) {
+    if (g->o.debug & DPG_DEBUG_STEPS) {
       fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", ei, e.kind, e.from,
               e.to, (unsigned long long)I.pc, I.dir, t, pos);
       tm_fprint(tc, psi, stderr);
@@ -2064,7 +2064,7 @@ refine:
   g->st.ref++;
   run_end(&R);
   if (holds_at_witness) {
-    if (getenv("MCVETO_DPG_DEBUG")) {
+    if (g->o.debug & DPG_DEBUG_STEPS) {
       fprintf(stderr, "rho holds at the witness: edge %u kind %d n%u -> n%u letter 0x%llx/%u (t%zu@%zu): rho = ", ei,
               e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
       tm_fprint(tc, rho, stderr);
@@ -2087,12 +2087,12 @@ refine:
                                       : "the solver's inputs do not lead across the frontier");
     return S_CONT;
   }
-  if (getenv("MCVETO_DPG_DEBUG")) {
+  if (g->o.debug & DPG_DEBUG_STEPS) {
     fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho = ", ei, e.kind, e.from,
             e.to, (unsigned long long)I.pc, I.dir, t, pos);
     tm_fprint(tc, rho, stderr);
     fputc('\n', stderr);
-    if (getenv("MCVETO_DPG_DEBUG2")) {
+    if (g->o.debug & DPG_DEBUG_DETAIL) {
       fprintf(stderr, "  psi = ");
       tm_fprint(tc, psi, stderr);
       fprintf(stderr, "\n  pre = ");
@@ -2114,7 +2114,7 @@ refine:
     char rs[200];
     g->st.se++;
     if (smt_check(g->solver, &rho, 1, rs, sizeof rs) == SMT_UNSAT) {
-      if (getenv("MCVETO_DPG_DEBUG"))
+      if (g->o.debug & DPG_DEBUG_STEPS)
         fprintf(stderr,
                 "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n (solver)\n",
                 ei, e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
@@ -2257,7 +2257,7 @@ static sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   for (size_t j = 0; j < m; j++) pcs[j] = pp[j].pc;
   bool fresh = xp_is_new(g->xp, pcs, m, last_next);
   free(pcs);
-  if (getenv("MCVETO_DPG_DEBUG"))
+  if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %zu steps%s%s\n", id, i,
             (unsigned long long)at, (unsigned long long)taken, m, decides ? ", decides" : "",
             fresh ? ", new edges" : "");
@@ -2369,10 +2369,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   g->img = img;
   g->loaded = loaded;
   g->o = *o;
-  g->self_check = o->self_check || getenv("MCVETO_CHECK_INV") || getenv("MCVETO_CHECK_FOLD");
-  /* inv.c keeps the fact vectors the check needs only under its debugging
-   * switch, which it reads itself */
-  if (o->self_check && setenv("MCVETO_CHECK_INV", "1", 0)) g->self_check = false;
+  g->self_check = o->self_check;
   g->tc = tm_new(d->addr_bits);
   g->solver = smt_new(g->tc, o->smt_timeout_ms ? o->smt_timeout_ms : 10000);
   if (!g->solver) xa_nomem(); /* Z3 could not make a context */
@@ -2391,7 +2388,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
 
 void dpg_free(dpg *g) {
   if (!g) return;
-  if (getenv("MCVETO_DPG_DEBUG")) {
+  if (g->o.debug & DPG_DEBUG_STEPS) {
     fprintf(stderr, "solver: %lu queries to Z3, %lu answered from memory, %.3f s in Z3\n", smt_queries(g->solver),
             smt_cached(g->solver), smt_seconds(g->solver));
     fprintf(stderr, "predicate memo: %zu entries, cleared %lu times\n", g->memo.n, g->memo_clears);
@@ -2466,8 +2463,9 @@ void dpg_run(dpg *g, dpg_result *r) {
     set_readable(g);
     g->entry = ex_regs(R.x)[g->d->pc];
     g->sp0 = ex_regs(R.x)[g->d->sp];
-    if (!getenv("MCVETO_NO_INV")) { /* the initial facts, as initial_map and ground() say */
+    if (!g->o.no_facts) { /* the initial facts, as initial_map and ground() say */
       g->iv = iv_new(&g->v, g->L, DPG_BOOT);
+      if (g->self_check) iv_set_self_check(g->iv, g->o.debug & DPG_DEBUG_FACTS_WHY ? 2 : 1);
       iv_set_fixed(g->iv, byte_fixed, g->loaded);
       for (unsigned i = 0; i < g->d->nregs; i++)
         if (i == g->d->pc || i == g->d->sp || g->o.inputs == DPG_INPUTS_LINUX)
@@ -2484,7 +2482,7 @@ void dpg_run(dpg *g, dpg_result *r) {
         const el_segment *sg = &g->img->segs[i];
         if (!(sg->perms & MEM_W) || !(sg->perms & MEM_X)) continue;
         if (sg->memsz > budget) {
-          if (getenv("MCVETO_DPG_DEBUG"))
+          if (g->o.debug & DPG_DEBUG_STEPS)
             fprintf(stderr, "facts: the %llu bytes of the writable code at 0x%llx are not initial facts (over %u)\n",
                     (unsigned long long)sg->memsz, (unsigned long long)sg->vaddr, IV_CODE_BYTES);
           continue;
@@ -2563,7 +2561,7 @@ void dpg_run(dpg *g, dpg_result *r) {
       g->st.analysis_seconds += now_s() - ti0;
       g->iv_seconds += now_s() - ti0;
       g->iv_gen = g->gen;
-      if (getenv("MCVETO_DPG_DEBUG"))
+      if (g->o.debug & DPG_DEBUG_STEPS)
         fprintf(stderr, "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
                 ok ? "settled" : "gave up", is.contexts, is.changed, is.removed, is.bottom, now_s() - ti0);
     }
@@ -2614,7 +2612,7 @@ void dpg_run(dpg *g, dpg_result *r) {
     if (pol == RC_ALTERNATE) pol = g->st.iterations % 2 ? RC_FIRST : RC_CLOSEST_TO_TARGET;
     size_t nfr = rc_frontiers(g->G, &rr, witnessed_cb, g, pol, fr, 256);
     if (!nfr) nfr = rc_frontiers(g->G, &rr, witnessed_any_cb, g, pol, fr, 256);
-    if (nfr && getenv("MCVETO_PATH_DEBUG")) { /* debugging: m's way to acceptance along dist */
+    if (nfr && (g->o.debug & DPG_DEBUG_PATH)) { /* debugging: m's way to acceptance along dist */
       const nwa_edge *fe = nwa_edge_at(g->G, fr[0]);
       fprintf(stderr, "frontier e%u n%u -> n%u:", fr[0], fe->from, fe->to);
       nwa_state x = fe->to;

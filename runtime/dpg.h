@@ -64,7 +64,25 @@ typedef struct dpg_opts {
    * a failure is reported on standard error ("self-check: ...") and turns
    * a safe verdict into unknown. */
   bool self_check;
+  /* Expert switches, for comparisons (docs/cli.md): each turns one
+   * mechanism off and can change verdicts and figures. */
+  bool no_facts;     /* --no-facts: no facts proven over the graph (inv.h) */
+  bool no_summaries; /* --no-summaries: returns refined inside the callee only, never through it */
+  bool no_cores;     /* --no-cores: a split on the whole ρ, never on one conjunct of it */
+  bool keep_input;   /* --keep-input: ρ keeps the input still to come instead of forgetting it */
+  unsigned debug;    /* DPG_DEBUG_* printers on standard error (mcveto-<isa> reads them from the environment) */
 } dpg_opts;
+
+/* Debugging printers (dpg_opts.debug), on standard error; they change
+ * nothing the verifier does. */
+enum {
+  DPG_DEBUG_STEPS = 1,      /* MCVETO_DPG_DEBUG: each step, query and refinement */
+  DPG_DEBUG_DETAIL = 2,     /* MCVETO_DPG_DEBUG2: the terms behind them */
+  DPG_DEBUG_TRACE = 4,      /* MCVETO_TRACE_DEBUG: each run's trace */
+  DPG_DEBUG_LOST_PRED = 8,  /* MCVETO_LOST_PRED: a predicate's false conjuncts where a run leaves G */
+  DPG_DEBUG_PATH = 16,      /* MCVETO_PATH_DEBUG: a frontier's way to acceptance */
+  DPG_DEBUG_FACTS_WHY = 32  /* MCVETO_CHECK_INV=2: with --self-check, the fact each vector fails on */
+};
 
 typedef struct dpg_stats {
   size_t instructions;     /* distinct instruction addresses executed */

@@ -117,10 +117,11 @@ struct iv_ctx {
   uint64_t bound;
   ht_map tsz;        /* term + 1 -> nodes (capped at U_TERM + 1) */
   ht_map umemo;      /* (vector << 8 | value) + 1 -> the vector with u := value */
-  /* debugging (MCVETO_CHECK_INV): each state's vectors at the last fixpoint */
+  /* self-check: each state's vectors at the last fixpoint */
   uint32_t **dbgv;
   size_t *ndbgv, ndbg;
   bool dbg_print; /* iv_debug_covers is saying why no vector holds */
+  unsigned check; /* iv_set_self_check's level */
 };
 
 /* ---- fact vectors ------------------------------------------------------ */
@@ -1396,7 +1397,7 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
   c->last[copy] = c->last[orig];
 }
 
-/* debugging (MCVETO_CHECK_INV=2): say which fact a vector fails on */
+/* self-check, level 2: say which fact a vector fails on */
 
 /* debugging: slot s's value in the concrete state env */
 static uint64_t dbg_slot(iv_ctx *c, const tm_env *env, unsigned s) {
@@ -1413,7 +1414,7 @@ static bool dbg_byte(iv_ctx *c, const tm_env *env, isa_term var, uint32_t id, ui
   return x == byte;
 }
 
-/* debugging (MCVETO_CHECK_INV): does vector id hold of the concrete state env? */
+/* self-check: does vector id hold of the concrete state env? */
 static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
   fvb_load(c, &c->b, id);
   for (unsigned s = 0; s < c->K; s++) {
@@ -1441,12 +1442,13 @@ static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
   return false;
 }
 
+void iv_set_self_check(iv_ctx *c, unsigned level) { c->check = level; }
+
 int iv_debug_covers(iv_ctx *c, nwa_state s, const tm_env *env) {
   if (s >= c->ndbg || !c->ndbgv[s]) return -1;
   for (size_t i = 0; i < c->ndbgv[s]; i++)
     if (dbg_holds(c, c->dbgv[s][i], env)) return 1;
-  const char *e = getenv("MCVETO_CHECK_INV");
-  if (e && !strcmp(e, "2")) { /* say why, vector by vector */
+  if (c->check >= 2) { /* say why, vector by vector */
     c->dbg_print = true;
     for (size_t i = 0; i < c->ndbgv[s]; i++) dbg_holds(c, c->dbgv[s][i], env);
     c->dbg_print = false;
@@ -1708,7 +1710,7 @@ static void dbg_free(iv_ctx *c) {
   c->dbgv = NULL, c->ndbgv = NULL, c->ndbg = 0;
 }
 
-/* Debugging (MCVETO_CHECK_INV): every vector of every state, for iv_debug_covers. */
+/* Self-check: every vector of every state, for iv_debug_covers. */
 static void dbg_keep(iv_ctx *c, const fix *f, size_t ns) {
   dbg_free(c);
   c->ndbg = ns;
@@ -1827,7 +1829,7 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
     }
   }
   st->contexts = f.nctx_;
-  if (getenv("MCVETO_CHECK_INV")) dbg_keep(c, &f, ok ? ns : 0);
+  if (c->check) dbg_keep(c, &f, ok ? ns : 0);
   free(c->last);
   c->last = NULL, c->nlast = 0;
   if (ok) c->last = val, c->nlast = ns;

@@ -164,8 +164,12 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig);
  * iv_strengthen. */
 void iv_forget(iv_ctx *c);
 
-/* Debugging (MCVETO_CHECK_INV set during iv_strengthen, which then keeps
- * every state's vectors): does some fact vector of state s hold of the
+/* Self-checks (verify --self-check): level 1 makes iv_strengthen keep
+ * every state's vectors for iv_debug_covers; level 2 also has
+ * iv_debug_covers say, on standard error, the fact each vector fails on. */
+void iv_set_self_check(iv_ctx *c, unsigned level);
+
+/* Self-check (iv_set_self_check, during iv_strengthen): does some fact vector of state s hold of the
  * concrete state env (registers by variable index, `mem` and `$A` bytes)?
  * 1 yes, 0 no (a fact is wrong, or s is reached in a way the fixpoint did
  * not see), -1 nothing kept for s.  Resets the term evaluator's memo

@@ -25,7 +25,7 @@
 #   facts            Fig. 7(a) -O2 with --candidates none --max-iterations 300
 #                    -> 0 with at most 50 refinements: the facts proven over
 #                    the graph (runtime/inv.c) show the global is 0 at the
-#                    check; with MCVETO_NO_INV=1 and 150 iterations -> 20
+#                    check; with --no-facts and 150 iterations -> 20
 #                    (it took 2,765 refinements on x86, 2,254 on PowerPC)
 #   empty-split      safe_max3 -O2 with --candidates none --max-iterations 400
 #                    -> 0 (on x86 with at most 100 refinements): a ρ that n's
@@ -281,8 +281,8 @@ case $case in
         # (150 iterations, three times what the facts need: the refutation
         # without them took 2,765 refinements; a shorter run keeps the
         # sanitizer build's test short)
-        MCVETO_NO_INV=1 expect "$isa fig7a_lotsabaz without facts" 20 "$bin" --target reach_error \
-            --candidates none --max-iterations 150 --json
+        expect "$isa fig7a_lotsabaz without facts" 20 "$bin" --target reach_error \
+            --candidates none --max-iterations 150 --json --no-facts
         ;;
     empty-split)
         build safe_max3
@@ -324,7 +324,7 @@ case $case in
     conjunct)
         # a proof with many refinements (safe_max3 -O0: 132 on x86, 141 on
         # PowerPC): some of its splits are on single conjuncts of ρ
-        # (docs/architecture.md §9), which MCVETO_NO_CORE=1 turns off.  At
+        # (docs/architecture.md §9), which --no-cores turns off.  At
         # -O0 whatever the test's level.  (loop_bound_safe, then
         # indirect_call_safe were the program here until the facts proved
         # them with fewer refinements and no such split.)
@@ -337,8 +337,9 @@ case $case in
                 expect "$isa safe_max3 --max-iterations $iters" "0 20" "$work/safe_max3.$isa.$level" \
                     --target reach_error --candidates none --max-iterations $iters --json
             else
-                MCVETO_NO_CORE=1 expect "$isa safe_max3 --max-iterations $iters (MCVETO_NO_CORE)" "0 20" \
-                    "$work/safe_max3.$isa.$level" --target reach_error --candidates none --max-iterations $iters --json
+                expect "$isa safe_max3 --max-iterations $iters (--no-cores)" "0 20" \
+                    "$work/safe_max3.$isa.$level" --target reach_error --candidates none --max-iterations $iters --json \
+                    --no-cores
             fi
             n=$(jq -r '.stats.conjuncts' "$work/out" 2>/dev/null)
             if { [ $mode = on ] && [ "${n:-0}" -ge 1 ] 2>/dev/null; } || { [ $mode = off ] && [ "$n" = 0 ]; }; then

@@ -19,6 +19,7 @@
 #include "exec.h"
 #include "inputs.h"
 #include "mem.h"
+#include "reference.h"
 #include "smt.h"
 #include "terms.h"
 #include "xalloc.h"
@@ -717,6 +718,36 @@ static int cmd_explain(cli *c, int argc, char **argv) {
   return rc ? CLI_EXIT_USAGE : 0;
 }
 
+/* ---- reference ------------------------------------------------------------------------ */
+
+static const char reference_help[] =
+    "usage: %s reference --out DIR\n"
+    "Write an instruction reference of the %s spec into DIR (created if missing):\n"
+    "a static, self-contained HTML site, index.html with every rule (mnemonics, flow\n"
+    "class, a search box) and one page per rule: its encodings as bit diagrams, the\n"
+    "assembly template and an example, the spec text, the symbolic transformer, a\n"
+    "worked concrete example and Pre of a sample postcondition.\n"
+    "Exit status: 0 written, 2 usage error or a file that cannot be written.\n";
+
+static int cmd_reference(cli *c, int argc, char **argv) {
+  const char *out = NULL;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf(reference_help, c->prog, c->d->name);
+      return 0;
+    } else if (!strcmp(argv[i], "--out")) {
+      if (i + 1 >= argc || !argv[i + 1][0]) return usage_error(c, "reference", "%s", "--out needs a directory"), CLI_EXIT_USAGE;
+      if (out) return usage_error(c, "reference", "%s", "--out given twice"), CLI_EXIT_USAGE;
+      out = argv[++i];
+    } else if (argv[i][0] == '-') return usage_error(c, "reference", "unknown option '%s'", argv[i]), CLI_EXIT_USAGE;
+    else return usage_error(c, "reference", "unexpected argument '%s'", argv[i]), CLI_EXIT_USAGE;
+  }
+  if (!out) return usage_error(c, "reference", "%s", "--out DIR is required"), CLI_EXIT_USAGE;
+  fflush(stdout);
+  if (rf_write(c->d, out, c->prog, stderr)) return CLI_EXIT_USAGE;
+  return 0;
+}
+
 /* ---- main ------------------------------------------------------------------------------ */
 
 static void help(cli *c, FILE *f) {
@@ -727,6 +758,7 @@ static void help(cli *c, FILE *f) {
           "  disasm PROG    list its executable segments\n"
           "  explain HEX... show what one instruction does, concretely and symbolically\n"
           "  verify PROG --target T  prove an address unreachable, or find an input reaching it\n"
+          "  reference --out DIR  write an HTML instruction reference of the spec\n"
           "'%s SUBCOMMAND --help' describes each.\n",
           c->prog, c->d->name, c->prog);
 }
@@ -1162,6 +1194,7 @@ int cli_main(const isa_desc *desc, int argc, char **argv) {
   if (!strcmp(cmd, "disasm")) return cmd_disasm(&c, argc - 2, argv + 2);
   if (!strcmp(cmd, "explain")) return cmd_explain(&c, argc - 2, argv + 2);
   if (!strcmp(cmd, "verify")) return cmd_verify(&c, argc - 2, argv + 2);
+  if (!strcmp(cmd, "reference")) return cmd_reference(&c, argc - 2, argv + 2);
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     help(&c, stdout);
     return 0;

@@ -1,0 +1,140 @@
+#!/bin/bash
+# check_reference.sh MODE OUT X86_BIN PPC_BIN
+#   MODE html:     write the x86 and PowerPC references into OUT/x86 and OUT/ppc
+#                  and check them without a browser: every rule has a page,
+#                  every link resolves, x86 add_rm32_i32 and PowerPC add show
+#                  their fixed bits, every page is well-formed (xmllint).
+#   MODE chromium: open OUT/x86/index.html and a rule page in headless
+#                  chromium: the DOM after the scripts ran, and screenshots
+#                  (OUT/*.png); exit 77 (skipped) when chromium is not installed.
+set -u
+mode=$1 out=$2 x86=$3 ppc=$4
+fail=0
+mkdir -p "$out"
+bad() { echo "FAIL: $*"; fail=1; }
+
+gen() { # ISA BIN
+  rm -rf "$out/$1"
+  "$2" reference --out "$out/$1" || { bad "$2 reference --out $out/$1 exited $?"; return 1; }
+}
+
+# the fixed bits of the first byte row of PAGE's first form, as 0/1 text
+first_fixed() {
+  sed -n '/<table class="bits">/,/<\/table>/p' "$1" | grep -m1 'class="fixed"\|class="field\|class="sel\|class="ign' |
+    sed 's/<td colspan="\([0-9]*\)"[^>]*>[^<]*<\/td>/{\1}/g; s/<td class="fixed">\([01]\)<\/td>/\1/g; s/<[^>]*>//g'
+}
+
+check_site() { # ISA
+  local d=$out/$1
+  [ -f "$d/index.html" ] || { bad "$1: no index.html"; return; }
+  local n rows pages
+  n=$(sed -n 's/.*<p>\([0-9][0-9]*\) rules, .*/\1/p' "$d/index.html")
+  rows=$(grep -c '^<tr><td><a href="' "$d/index.html")
+  pages=$(ls "$d" | grep -c '\.html$')
+  [ -n "$n" ] && [ "$n" -gt 0 ] || bad "$1: index.html does not say how many rules"
+  [ "$rows" = "$n" ] || bad "$1: index lists $rows rules, says $n"
+  [ "$pages" = $((n + 1)) ] || bad "$1: $pages pages for $n rules (+ index)"
+  # every link of every page resolves to a file of the site (no network)
+  local links missing=0
+  links=$(grep -ho 'href="[^"#]*"' "$d"/*.html | sed 's/href="//; s/"$//' | sort -u)
+  for l in $links; do
+    case $l in http:* | https:* | //*) bad "$1: external link $l"; continue ;; esac
+    [ -f "$d/$l" ] || { bad "$1: link $l does not resolve"; missing=1; }
+  done
+  grep -l 'src="http\|<link ' "$d"/*.html >/dev/null && bad "$1: a page loads something from outside"
+  # well-formed: strict XML, and libxml2's HTML parser without errors (but
+  # the HTML5 tags it does not know)
+  if command -v xmllint >/dev/null; then
+    local f
+    for f in "$d"/*.html; do
+      xmllint --noout "$f" 2>"$out/xmllint.err" || { bad "$f is not well-formed:"; head -5 "$out/xmllint.err"; }
+      xmllint --html --noout "$f" 2>&1 | grep -v 'Tag \(details\|summary\) invalid' | grep 'error' | head -3 |
+        while read -r e; do echo "FAIL: $e"; done | grep -q . && bad "$f: xmllint --html errors"
+    done
+  else
+    local f
+    for f in "$d"/*.html; do
+      [ "$(grep -c '<tr' "$f")" = "$(grep -c '</tr>' "$f")" ] || bad "$f: unbalanced <tr>"
+      grep -q '</html>' "$f" || bad "$f: no </html>"
+    done
+  fi
+  # every rule page has its sections (a rule without an example has no semantics)
+  for f in "$d"/*.html; do
+    case $f in */index.html) continue ;; esac
+    grep -q '<h2 id="encoding">' "$f" && grep -q '<h2 id="spec">' "$f" || bad "$f: missing sections"
+  done
+}
+
+case $mode in
+html)
+  gen x86 "$x86" && check_site x86
+  gen ppc "$ppc" && check_site ppc
+  # x86 add r/m32, imm32 is 81 /0: opcode 0x81 and, in its shortest form,
+  # ModRM mod = 11 and reg = 000 are fixed, rm is a field
+  p=$out/x86/add_rm32_i32.html
+  [ -f "$p" ] || bad "no page for x86 add_rm32_i32"
+  [ "$(first_fixed "$p" | cut -c1-17)" = '1000000111000{3}{' ] ||
+    bad "x86 add_rm32_i32: the first form shows '$(first_fixed "$p")', not 10000001 11000 and a 3-bit field"
+  # add r/m32, r32 is opcode 0x01 (the ALU block 00 ooo 001 with ooo = add):
+  # its shortest form, the first drawn, is add reg, reg
+  q=$out/x86/alu_rm32_r32.html
+  [ "$(first_fixed "$q" | cut -c1-10)" = 0000000111 ] || bad "x86 alu_rm32_r32: the first form shows '$(first_fixed "$q")', not 00000001 11..."
+  grep -q 'example <code>add ' "$q" || bad "x86 alu_rm32_r32: the example is not an add"
+  grep -q '<h2 id="symbolic">' "$p" && grep -q '<h2 id="concrete">' "$p" && grep -q '<h2 id="pre">' "$p" ||
+    bad "x86 add_rm32_i32: no symbolic, concrete or Pre section"
+  grep -q 'template <code>add {' "$p" || bad "x86 add_rm32_i32: no assembly template"
+  grep -q 'alu.spec:[0-9]' "$p" || bad "x86 add_rm32_i32: no spec file and line"
+  # PowerPC add: primary opcode 31 = 011111 in the first six bits
+  p=$out/ppc/add.html
+  [ -f "$p" ] || bad "no page for PowerPC add"
+  case $(first_fixed "$p") in 011111*) ;; *) bad "ppc add: first byte shows '$(first_fixed "$p")', not 011111..." ;; esac
+  grep -q '<h2 id="pre">' "$p" || bad "ppc add: no Pre section"
+  # the worked example is what explain --state prints
+  cmdline=$(sed -n 's/.*as <code>mcveto-ppc explain \([^<]*--state [^<]*\)<\/code> prints it.*/\1/p' "$p" | head -1)
+  if [ -n "$cmdline" ]; then
+    # shellcheck disable=SC2086
+    want=$("$ppc" explain $cmdline | sed -n '/^concrete effect/,/^$/p' | sed 1d | sed '/^$/d')
+    got=$(sed -n '/<pre class="concrete">/,/<\/pre>/p' "$p" | sed 's/<pre class="concrete">//; s/<\/pre>//' | sed '/^$/d' |
+      sed 's/&gt;/>/g')
+    [ "$want" = "$got" ] || { bad "ppc add: the worked example differs from explain:"; echo "$want"; echo ---; echo "$got"; }
+  else
+    bad "ppc add: no explain --state command line"
+  fi
+  ;;
+chromium)
+  browser=$(command -v chromium || command -v chromium-browser || true)
+  if [ -z "$browser" ]; then
+    echo "chromium is not installed: skipped"
+    exit 77
+  fi
+  gen x86 "$x86" || exit 1
+  prof=$(mktemp -d)
+  trap 'rm -rf "$prof"' EXIT
+  run() { # URL, extra arguments
+    local url=$1
+    shift
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
+      --disable-component-update --disable-sync --no-first-run --user-data-dir="$prof" "$@" "$url" 2>"$out/chromium.err"
+  }
+  n=$(sed -n 's/.*<p>\([0-9][0-9]*\) rules, .*/\1/p' "$out/x86/index.html")
+  dom=$(run "file://$out/x86/index.html" --dump-dom) || bad "chromium --dump-dom index.html failed"
+  [ "$(grep -o '<tr><td><a href=' <<<"$dom" | wc -l)" = "$n" ] || bad "index.html DOM: not $n rule rows"
+  # the search box, filled from the address: fewer rows shown
+  dom=$(run "file://$out/x86/index.html#q=add_rm32_i32" --dump-dom) || bad "chromium --dump-dom index.html#q= failed"
+  shown=$(sed -n 's/.*<span id="count">\([0-9]*\) of .*/\1/p' <<<"$dom")
+  [ -n "$shown" ] && [ "$shown" -ge 1 ] && [ "$shown" -lt "$n" ] || bad "index.html#q=add_rm32_i32: the filter shows '$shown' of $n rows"
+  dom=$(run "file://$out/x86/add_rm32_i32.html" --dump-dom) || bad "chromium --dump-dom add_rm32_i32.html failed"
+  grep -q 'class="fixed"' <<<"$dom" && grep -q 'id="symbolic"' <<<"$dom" || bad "add_rm32_i32.html DOM: no bit diagram or symbolic section"
+  for p in index add_rm32_i32; do
+    rm -f "$out/$p.png"
+    run "file://$out/x86/$p.html" --screenshot="$out/$p.png" --window-size=1200,900 >/dev/null
+    [ -s "$out/$p.png" ] || bad "no screenshot $out/$p.png"
+  done
+  ;;
+*)
+  echo "usage: check_reference.sh html|chromium OUT X86_BIN PPC_BIN" >&2
+  exit 2
+  ;;
+esac
+[ $fail = 0 ] && echo "reference $mode: ok"
+exit $fail

@@ -78,8 +78,16 @@ static bool rf_template(const char *src, const char **b, size_t *n) {
     if (p > src && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= '0' && p[-1] <= '9'))) continue;
     while (*q == ' ' || *q == '\t' || *q == '\n') q++;
     if (*q != '"') continue;
+    /* inside {...} a template may quote strings of its own: {rc == 1 ? "." : ""} */
     const char *e = q + 1;
-    while (*e && *e != '"' && *e != '\n') e += e[0] == '\\' && e[1] ? 2 : 1;
+    int depth = 0;
+    bool quoted = false;
+    for (; *e && *e != '\n' && (depth || *e != '"'); e++) {
+      if (*e == '\\' && e[1]) e++;
+      else if (depth && *e == '"') quoted = !quoted;
+      else if (!quoted && *e == '{') depth++;
+      else if (!quoted && *e == '}' && depth) depth--;
+    }
     if (*e != '"') return false;
     *b = q + 1;
     *n = (size_t)(e - q - 1);

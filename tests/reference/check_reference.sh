@@ -89,6 +89,9 @@ html)
   [ -f "$p" ] || bad "no page for PowerPC add"
   case $(first_fixed "$p") in 011111*) ;; *) bad "ppc add: first byte shows '$(first_fixed "$p")', not 011111..." ;; esac
   grep -q '<h2 id="pre">' "$p" || bad "ppc add: no Pre section"
+  # a template with strings of its own inside {...}, escaped
+  grep -qF 'template <code>add{oe == 1 ? &quot;o&quot; : &quot;&quot;}{rc == 1 ? &quot;.&quot; : &quot;&quot;} {r[rt]}, {r[ra]}, {r[rb]}</code>' "$p" ||
+    bad "ppc add: the assembly template is not shown whole"
   # the worked example is what explain --state prints
   cmdline=$(sed -n 's/.*as <code>mcveto-ppc explain \([^<]*--state [^<]*\)<\/code> prints it.*/\1/p' "$p" | head -1)
   if [ -n "$cmdline" ]; then

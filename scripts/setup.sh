@@ -4,7 +4,8 @@
 #   scripts/setup.sh --demo   and what the main job (scripts/demo.sh) needs:
 #                             the cross compilers, qemu-user and jq
 #   scripts/setup.sh --tests  and everything the test suite uses (--demo's,
-#                             capstone, unicorn, clang)
+#                             capstone, unicorn, clang, the RISC-V cross
+#                             compiler and binutils)
 #   --list                    print the packages of the chosen set, one per
 #                             line, and install nothing
 # Never installs gcc-multilib: it conflicts with the cross compilers.
@@ -29,6 +30,9 @@ if [ $level != build ]; then
 fi
 if [ $level = tests ]; then
   pkgs+=(libcapstone-dev libunicorn-dev clang libclang-rt-14-dev)
+  # RISC-V (rv32): the cross compiler for mcveto-cc --isa rv32 and objdump,
+  # the decoder's oracle (qemu-user has qemu-riscv32)
+  pkgs+=(gcc-12-riscv64-linux-gnu binutils-riscv64-linux-gnu)
 fi
 if $list; then
   printf '%s\n' "${pkgs[@]}"

@@ -4,9 +4,9 @@
  * executables: no C library, only this harness (harness.c + arch/<isa>.c)
  * and libgcc.  Build them with the compiler wrapper:
  *
- *     mcveto-cc --isa x86|ppc [-O0|-O1|-O2|-Os] [-g] [-DNAME[=V]...] prog.c -o prog
+ *     mcveto-cc --isa x86|ppc|rv32 [-O0|-O1|-O2|-Os] [-g] [-DNAME[=V]...] prog.c -o prog
  *
- * and run them natively-emulated with qemu-i386 / qemu-ppc, or with
+ * and run them natively-emulated with qemu-i386 / qemu-ppc / qemu-riscv32, or with
  * `mcveto-<isa> run`.  Both must give the same exit status and output for
  * the same standard input: qemu is the oracle for our emulator.
  *
@@ -16,14 +16,15 @@
  * harness definition is a weak symbol, so a definition in the program wins.
  *
  * System calls.  The harness uses exactly five Linux system calls, all from
- * one `int $0x80` (x86) / `sc` (PowerPC) instruction in mcveto_syscall():
+ * one `int $0x80` (x86) / `sc` (PowerPC) / `ecall` (RV32) instruction in
+ * mcveto_syscall():
  *
- *     call        i386  ppc   used by
- *     exit          1    1    exit() if exit_group ever returned
- *     read          3    3    read(), nondet_*()
- *     write         4    4    write(), the print helpers, reach_error, __assert_fail
- *     brk          45   45    sbrk(), malloc() and friends
- *     exit_group  252  234    exit(), return from main, assume, reach_error, abort
+ *     call        i386  ppc  rv32  used by
+ *     exit          1    1    93   exit() if exit_group ever returned
+ *     read          3    3    63   read(), nondet_*()
+ *     write         4    4    64   write(), the print helpers, reach_error, __assert_fail
+ *     brk          45   45   214   sbrk(), malloc() and friends
+ *     exit_group  252  234    94   exit(), return from main, assume, reach_error, abort
  *
  * These are the only system calls our emulator implements; a program that
  * calls mcveto_syscall() with another number is outside the supported model.
@@ -36,14 +37,16 @@
  *          a glibc abort; we exit instead of raising SIGABRT so that qemu and
  *          our emulator, which has no signals, agree)
  *
- * Machine model.  Both targets are 32-bit: int, long and pointers are 4
+ * Machine model.  All targets are 32-bit: int, long and pointers are 4
  * bytes, long long is 8.  x86 is little-endian with signed char; PowerPC is
- * big-endian with unsigned char.  The wrapper builds integer-only code
+ * big-endian with unsigned char; RV32 is little-endian with unsigned char.  The wrapper builds integer-only code
  * (x86: no x87/MMX/SSE; PowerPC: -msoft-float), and neither libgcc has a
  * usable software floating-point library, so programs using float or double
  * arithmetic do not link.  64-bit division and modulo are libgcc calls
  * (__udivdi3, __divdi3, __umoddi3, __moddi3; on x86 at -O2 also
- * __udivmoddi4, __divmoddi4) and work.
+ * __udivmoddi4, __divmoddi4) and work.  RV32 (rv32im, ilp32) has no
+ * libgcc (Debian's cross compiler ships only the 64-bit one): arch/rv32.c
+ * supplies the helpers gcc calls instead.
  */
 #ifndef MCVETO_H
 #define MCVETO_H
@@ -59,7 +62,15 @@ typedef __PTRDIFF_TYPE__ mcveto_ssize_t; /* int: glibc's ssize_t on 32-bit */
 
 /* ---- System calls ------------------------------------------------------ */
 
-/* System-call numbers (Linux, 32-bit). */
+/* System-call numbers (Linux, 32-bit).  RISC-V uses the generic table
+ * (include/uapi/asm-generic/unistd.h). */
+#if defined(__riscv) && __riscv_xlen == 32
+#define MCVETO_SYS_exit  93
+#define MCVETO_SYS_read  63
+#define MCVETO_SYS_write 64
+#define MCVETO_SYS_brk   214
+#define MCVETO_SYS_exit_group 94
+#else
 #define MCVETO_SYS_exit  1
 #define MCVETO_SYS_read  3
 #define MCVETO_SYS_write 4
@@ -69,7 +80,8 @@ typedef __PTRDIFF_TYPE__ mcveto_ssize_t; /* int: glibc's ssize_t on 32-bit */
 #elif defined(__powerpc__)
 #define MCVETO_SYS_exit_group 234
 #else
-#error "mcveto.h: unsupported target (x86 and 32-bit PowerPC only)"
+#error "mcveto.h: unsupported target (x86, 32-bit PowerPC and RV32 only)"
+#endif
 #endif
 
 /* The raw system call (arch/<isa>.c): number and up to three arguments.

@@ -6,7 +6,7 @@
 # corpus_inputs SRC DIR    writes DIR/<n>.in (n = 1, 2, ...) from SRC's .inputs
 #                          file, DIR/<n>.label the input as written there;
 #                          prints the count.  No .inputs file: one empty input.
-# corpus_tools ISA         sets qemu and xcc for ISA (x86 or ppc); status 1 if
+# corpus_tools ISA         sets qemu and xcc for ISA (x86, ppc or rv32); status 1 if
 #                          the ISA is unknown
 # corpus_key CC ISA OPT SRC
 #                          prints a fingerprint of what a build of SRC and its
@@ -68,6 +68,7 @@ corpus_tools() {
     case $1 in
         x86) qemu=qemu-i386 xcc=${MCVETO_X86_CC:-i686-linux-gnu-gcc} ;;
         ppc) qemu=qemu-ppc xcc=${MCVETO_PPC_CC:-powerpc-linux-gnu-gcc} ;;
+        rv32) qemu=qemu-riscv32 xcc=${MCVETO_RV32_CC:-riscv64-linux-gnu-gcc-12} ;;
         *) return 1 ;;
     esac
 }

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # run_corpus.sh — whole programs: mcveto-<isa> run against qemu-user.
 #
-#   run_corpus.sh --isa x86|ppc --opt O0|O1|O2|O3|Os --cc MCVETO_CC
+#   run_corpus.sh --isa x86|ppc|rv32 --opt O0|O1|O2|O3|Os --cc MCVETO_CC
 #                 --mcveto PATH --work DIR [--timeout SECONDS]
 #                 [--max-inputs N] [--expect-fail] PROG...
 #
 # PROG is a program of this directory by name (crc32) or a path to a .c
 # file.  Each is built with `mcveto-cc --isa ISA -OPT` and run, for every
 # input of PROG.inputs (see README.md; no file: one empty input), under
-# qemu-i386 / qemu-ppc and under `mcveto-<isa> run` with that standard
+# qemu-i386 / qemu-ppc / qemu-riscv32 and under `mcveto-<isa> run` with that standard
 # input (only the first N with --max-inputs, which the sanitizer build
 # uses: there the emulator is slow, and the plain build runs them all).
 # Exit status, standard output and standard error must be the same.
@@ -58,7 +58,7 @@ corpus_have_tools "$isa" || exit 77
 mkdir -p "$work" || exit 2
 
 # The cross objdump, to show the instruction where mcveto stopped.
-objdump=${xcc%gcc}objdump
+objdump=${xcc%gcc*}objdump # i686-linux-gnu-gcc, riscv64-linux-gnu-gcc-12
 command -v "$objdump" >/dev/null 2>&1 || objdump=
 
 # Prints the objdump line for the address in mcveto's stop message.

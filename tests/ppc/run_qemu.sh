@@ -3,10 +3,10 @@
 #
 #   run_qemu.sh ISA MCVETO_CC MCVETO_BIN PROGRAMS_DIR WORK_DIR [-O LEVELS] PROG...
 #
-# ISA is an mcveto-cc ISA name (x86, ppc).  Builds each PROGRAMS_DIR/PROG.c
+# ISA is an mcveto-cc ISA name (x86, ppc, rv32).  Builds each PROGRAMS_DIR/PROG.c
 # with `mcveto-cc --isa ISA` at each optimisation level (default "O0 O2";
 # -O "O0 O1 O2 Os" to change) and runs the executable under qemu-user
-# (qemu-i386 for x86, qemu-ppc for ppc) and under `MCVETO_BIN run`, with the
+# (qemu-i386 for x86, qemu-ppc for ppc, qemu-riscv32 for rv32) and under `MCVETO_BIN run`, with the
 # same standard input (PROG.in, if present, else empty) and arguments
 # (PROG.args, if present).  Exit status, standard output and standard error
 # must be the same, and mcveto must report no AE violation (a return that
@@ -32,6 +32,7 @@ fi
 case $isa in
     x86) qemu=qemu-i386 gcc=${MCVETO_X86_CC:-i686-linux-gnu-gcc} ;;
     ppc) qemu=qemu-ppc gcc=${MCVETO_PPC_CC:-powerpc-linux-gnu-gcc} ;;
+    rv32) qemu=qemu-riscv32 gcc=${MCVETO_RV32_CC:-riscv64-linux-gnu-gcc-12} ;;
     *) echo "$0: unknown ISA '$isa'" >&2; exit 2 ;;
 esac
 for tool in "$qemu" "$gcc"; do

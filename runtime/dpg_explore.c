@@ -1,0 +1,147 @@
+/* dpg_explore.c — directed testing beside the graph (--explore, explore.h):
+ * the runs the explorer may branch off, and one negated branch solved and
+ * run. */
+#include "dpg_impl.h"
+
+#include <stdlib.h>
+
+#include "symex.h"
+#include "xalloc.h"
+
+/* ---- directed testing beside the graph (explore.h) ----------------------- */
+
+/* Is position p a branch: a successor that the state decides? */
+static bool is_branch(dpg *g, const ex_pos *p) {
+  isa_insn in;
+  if (g->d->decode(p->bytes, p->len, p->pc, &in) != ISA_DECODE_OK || in.len != p->len) return false;
+  switch (g->d->insns[in.id].flow) {
+  case ISA_FLOW_CJUMP:
+  case ISA_FLOW_IJUMP:
+  case ISA_FLOW_ICALL:
+  case ISA_FLOW_RETURN: return true;
+  default: return false;
+  }
+}
+
+/* A run the explorer may branch off: run t of T, or (t < 0) the input in,
+ * which the pool then owns. */
+void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next) {
+  if (!g->xp) {
+    if (t < 0) in_free(in);
+    return;
+  }
+  uint64_t *pc = malloc(sizeof *pc * (n + 1));
+  uint8_t *br = malloc(n + 1);
+  if (!pc || !br) xa_nomem();
+  for (size_t i = 0; i < n; i++) {
+    pc[i] = pos[i].pc;
+    br[i] = i < XP_MAX_POS && is_branch(g, &pos[i]);
+  }
+  if (g->nX == g->capX) {
+    g->capX = g->capX ? g->capX * 2 : 32;
+    g->X = xa_realloc(g->X, sizeof *g->X * g->capX);
+  }
+  g->X[g->nX] = (struct xrun){t < 0 ? in : NULL, t};
+  xp_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next);
+  g->nX++;
+  free(pc);
+  free(br);
+}
+
+/* One negated branch: solve the path of a run up to a branch, with the
+ * successor the run took excluded, and run the model.  A run that reaches
+ * the target or an AE violation, or covers an edge no run covered, joins T
+ * (and G is intersected with its fold: *changed); any other run only joins
+ * the explorer's pool. */
+sres explore_step(dpg *g, dpg_result *r, bool *changed) {
+  tm_ctx *tc = g->tc;
+  *changed = false;
+  uint32_t id;
+  size_t i;
+  if (!xp_next(g->xp, &id, &i)) return S_CONT;
+  int64_t t = g->X[id].t;
+  in_assign *win = t >= 0 ? g->T[t].in : g->X[id].in;
+  const ex_pos *pos = t >= 0 ? g->T[t].pos : NULL;
+  size_t n = t >= 0 ? g->T[t].n : 0;
+  run R;
+  bool rerun = !pos;
+  if (rerun) { /* the pool keeps inputs, not traces: run it again as far as the branch */
+    in_reset_use(win);
+    if (run_start(g, win, &R)) {
+      run_end(&R);
+      return S_CONT;
+    }
+    ex_opts o = {.max_steps = i + 2, .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+    R.r = ex_run(R.x, &o);
+    pos = ex_trace(R.x);
+    n = ex_trace_len(R.x);
+  }
+  if (i + 1 >= n) {
+    if (rerun) run_end(&R);
+    return S_CONT;
+  }
+  uint64_t taken = pos[i + 1].pc, at = pos[i].pc;
+  sx_path path;
+  int bad = sx_replay_until(g->d, tc, pos, i + 1, g->entry, g->sp0, &path, late_cb, g);
+  if (rerun) run_end(&R);
+  if (bad) {
+    sx_path_free(&path);
+    return S_CONT;
+  }
+  isa_term *fs = malloc(sizeof *fs * (path.npc + 1));
+  if (!fs) xa_nomem();
+  size_t nf = 0;
+  for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
+  size_t npath = nf, nin = path.nstdin;
+  unsigned pw = g->d->regs[g->d->pc].width;
+  fs[nf++] = tm_app1(tc, ISA_OP_LNOT, tm_app2(tc, ISA_OP_EQ, path.reg[g->d->pc], tm_const(tc, taken, pw)));
+  sx_path_free(&path);
+  for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
+  /* the stream after what the path read: not in the query, so model_input
+   * keeps the run's bytes (made before the slice, which sizes `used` by
+   * the variables that exist) */
+  isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen = tm_var(tc, "$inlen0", g->d->addr_bits);
+  char reason[256] = "";
+  unsigned char *used = NULL;
+  smt_result sr = slice_and_check(g, fs, &nf, npath, &used, reason, sizeof reason);
+  in_assign *in = NULL;
+  if (sr == SMT_SAT) in = model_input(g, fs, nf, nin, inarr, inlen, win, used);
+  free(fs);
+  free(used);
+  if (!in) return S_CONT;
+  run P;
+  if (run_start(g, in, &P)) {
+    run_end(&P);
+    in_free(in);
+    return S_CONT;
+  }
+  ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+  P.r = ex_run(P.x, &o);
+  g->st.explored++;
+  size_t m = ex_trace_len(P.x);
+  const ex_pos *pp = ex_trace(P.x);
+  uint64_t last_next = run_next(g, &P);
+  bool decides = run_outcome(g, &P, pp, m) != OUT_NONE;
+  uint64_t *pcs = malloc(sizeof *pcs * (m + 1));
+  if (!pcs) xa_nomem();
+  for (size_t j = 0; j < m; j++) pcs[j] = pp[j].pc;
+  bool fresh = xp_is_new(g->xp, pcs, m, last_next);
+  free(pcs);
+  if (g->o.debug & DPG_DEBUG_STEPS)
+    fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %zu steps%s%s\n", id, i,
+            (unsigned long long)at, (unsigned long long)taken, m, decides ? ", decides" : "",
+            fresh ? ", new edges" : "");
+  if (!decides && !fresh) {
+    g->st.ce++;
+    explore_add(g, in, -1, pp, m, last_next);
+    run_end(&P);
+    return S_CONT;
+  }
+  run_end(&P);
+  in_reset_use(in);
+  ex_result res;
+  char why[300] = "";
+  outcome out = add_run(g, in, &res, why, sizeof why);
+  *changed = true;
+  return finish_run(g, out, why, r);
+}

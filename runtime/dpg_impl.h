@@ -1,0 +1,228 @@
+/* dpg_impl.h — what the files of directed proof generation share (private
+ * to runtime/dpg_*.c; the public API is dpg.h).
+ *
+ *   dpg_loop.c     the main loop (Alg. 1), the budgets and verdicts, the
+ *                  public API (dpg_new, dpg_run, dpg_write_dot, ...)
+ *   dpg_runs.c     concrete runs, the state vocabulary in a machine, the
+ *                  witnesses (each run of T through G), adding a run to T
+ *   dpg_query.c    the symbolic side of a step: grounding, the path query's
+ *                  slice and solver call, models as inputs, stuck frontiers,
+ *                  the boot step
+ *   dpg_refine.c   ρ = Pre_α at a witness, its split on one conjunct of an
+ *                  unsatisfiable core, and the refinement through a whole
+ *                  callee at the call (summaries)
+ *   dpg_step.c     one DPG step on a frontier edge (dpg_step)
+ *   dpg_explore.c  directed testing beside the graph (explore.h)
+ *
+ * Ownership: everything reachable from struct dpg belongs to it (dpg_free)
+ * but the descriptor, the image and the loaded memory, which it borrows
+ * (dpg.h).  A `run` owns its machine and memory until run_end; a `cenv`
+ * owns its vmap (the caller frees it).
+ */
+#ifndef MCVETO_DPG_IMPL_H
+#define MCVETO_DPG_IMPL_H
+
+#include <time.h>
+
+#include "dpg.h"
+#include "explore.h"
+#include "feas.h"
+#include "fold.h"
+#include "htab.h"
+#include "inv.h"
+#include "nwa.h"
+#include "smt.h"
+#include "terms.h"
+
+#define STDIN_PAD 256 /* zero bytes after a witness's own standard input */
+
+/* The letter of the boot step.  Every automaton starts in a state ι (predicate
+ * true) whose only transitions are boot steps into the states that may hold
+ * an initial state.  A split of such a state then leaves both halves initial
+ * (each keeps its boot step), which the initial states need when they differ
+ * (in the input they will read, or in registers with --inputs all); a boot
+ * step is removed when no initial state satisfies its destination. */
+#define DPG_BOOT 0xFFFFFFFEu
+
+/* Entries of the predicate memo (g->memo, dpg_runs.c). */
+#define MEMO_LIMIT ((size_t)1 << 21) /* entries: 64 MB at most */
+
+
+/* One input of T and its run. */
+typedef struct dtrace {
+  in_assign *in;
+  ex_pos *pos;   /* the recorded run */
+  fd_step *st;
+  size_t n;
+  uint64_t base; /* its first position in the numbering of all runs' positions (memo keys) */
+  bool cut;      /* its last step did not complete (a fault or a trap) */
+  bool unsup;    /* it stopped at a system call the runtime does not implement: */
+  uint64_t unsup_nr, unsup_pc; /* its number and address */
+} dtrace;
+
+typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
+
+struct dpg {
+  const isa_desc *d;
+  const el_image *img;
+  const mem_space *loaded;
+  mem_space *init;    /* memory as a run starts (image and stack), for grounding */
+  dpg_opts o;
+  tm_ctx *tc;
+  smt *solver;
+  fd_vocab v;
+  fd_letters *L;
+  nwa *G;
+  nwa_letter *site;   /* per state of G */
+  const nwa_letter *ra_site; /* the site array of the graph being pruned (prune) */
+  size_t ra_nsite;
+  bool smc;     /* a segment is writable and executable: fold per (address, instruction) */
+  fd_smc smc_code;
+  uint64_t entry, sp0;
+  dtrace *T;
+  size_t nT, capT;
+  /* witnesses, recomputed after every change of G */
+  wit *w;             /* per state */
+  size_t nw;          /* states w covers (G may have grown since) */
+  ht_map pw;          /* return witnesses: (exit << 32 | callpred) + 1 -> wit */
+  ht_map memo;        /* predicate values on runs: (position << 32 | term) -> value */
+  ht_map grounded;    /* ground_step: term + 1 -> (grounded term << 32 | facts) */
+  ht_map zeroed;      /* zero_step: term + 1 -> term with the registers at 0 */
+  isa_term *regvar;   /* variable index -> 0 of the register's sort, or 0 (zero_step) */
+  size_t nregvar;
+  uint64_t win[16];   /* table windows made known (table_facts) */
+  isa_term win_facts[16];
+  size_t nwin;
+  unsigned long memo_clears;
+  ht_map model_failed; /* (witness trace, step, letter) whose model did not lead across */
+  ht_map preds;       /* terms that are some state's predicate (memo keys) */
+  /* frontier edges that cannot be extended or refined */
+  uint32_t *stuck;
+  size_t nstuck, capstuck;
+  char stuck_why[256];
+  uint64_t fault_letter;   /* 1 + the last frontier letter a solver's input faulted on (fault_why), or 0 */
+  char fault_why[160];
+  size_t nused;       /* entries of the last slice's variable set */
+  ht_map pcs;         /* distinct executed addresses (key pc + 1) */
+  ht_map refs_at;     /* refinements so far by the frontier's address (key pc + 1) */
+  ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
+  fs_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
+  iv_ctx *iv;         /* facts proven over G (inv.h); NULL when switched off */
+  unsigned long gen, iv_gen; /* G's generation (a run joined), and the one the facts are of */
+  /* ρ-copies of splits whose path query carries to the witness's previous
+   * step (dpg_step): state + 1 -> trace << 32 | position, for G's
+   * generation chain_gen */
+  ht_map chain;
+  /* for some of those copies, the part of their predicate the carried
+   * query needs (core_split): state + 1 -> term */
+  ht_map ess;
+  unsigned long chain_gen;
+  double iv_seconds;
+  /* directed testing beside the graph (explore.h): the runs it may branch
+   * off, by number — a run of T (t >= 0) or an input of its own (t < 0,
+   * run again when a branch of it is negated) */
+  xp *xp;
+  struct xrun { in_assign *in; int64_t t; } *X;
+  size_t nX, capX;
+  double xp_seconds;
+  dpg_stats st;
+  struct timespec t0;
+  double until;  /* elapsed seconds after which a re-check of the runs stops (witnesses) */
+  bool self_check; /* --self-check, or the old debugging switches */
+  char self_fail[400]; /* the first self-check failure */
+  FILE *devnull; /* the runs' standard output and error */
+};
+
+/* A concrete run: its memory and machine (owned), and how it ended. */
+typedef struct run {
+  mem_space *m;
+  ex_machine *x;
+  ex_result r;
+} run;
+
+/* The state vocabulary evaluated in a concrete machine (cenv_env). */
+typedef struct cenv {
+  dpg *g;
+  ex_machine *x;
+  const in_assign *in; /* the run's input: the stream state of $in, $inlen, $ip */
+  int *vmap;     /* var index -> register index, or a ROLE_… */
+  size_t nvmap;
+  bool V;
+} cenv;
+
+/* How a run ended, for the search. */
+typedef enum outcome { OUT_NONE, OUT_TARGET, OUT_AE, OUT_ERROR } outcome;
+
+/* After a step: go on, or r holds the verdict. */
+typedef enum sres { S_CONT, S_VERDICT } sres;
+
+/* core_split: conjuncts of ρ tried alone, and the refinements at an
+ * address before it is tried there */
+enum { CORE_TRIES = 3, CORE_AFTER = 2 };
+
+/* ---- dpg_loop.c ---------------------------------------------------------- */
+
+void add_boot(nwa *a, tm_ctx *tc); /* ι and its boot step into a's start */
+double elapsed(const dpg *g);      /* seconds since dpg_run began */
+bool late_cb(void *ctx);           /* ctx a dpg: the time budget is spent */
+void self_fail(dpg *g, const char *msg); /* --self-check: report a failure */
+void note_pc(dpg *g, uint64_t pc); /* an executed address (Fig. 10's #Instrs) */
+/* The step's result for a run's outcome: S_CONT for OUT_NONE; a verdict
+ * otherwise — unknown with why for OUT_ERROR, reachable or AE once a fresh
+ * replay confirms it (the input then moves from T to r->witness). */
+sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r);
+
+/* ---- dpg_runs.c ---------------------------------------------------------- */
+
+int run_start(dpg *g, in_assign *in, run *R); /* -1: no stack; run_end R either way */
+void run_end(run *R);
+uint64_t max_steps(const dpg *g);
+tm_env cenv_env(cenv *c);
+bool pair_get(const dpg *g, nwa_state exit, nwa_state pred, wit *w); /* a return witness */
+int witnesses(dpg *g, char *why, size_t whysz); /* 0; -1 with why; 1 late */
+bool call_ra(const void *ctx, nwa_state p, uint64_t *ra); /* fs_ra_fn (feas.h) */
+void prune(dpg *g, nwa *a, const nwa_letter *site, size_t first);
+bool about_to_run(ex_status s);
+outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n);
+uint64_t run_next(const dpg *g, const run *R);
+/* Runs in (T takes it over), folds it and intersects G with the fold. */
+outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz);
+
+/* ---- dpg_query.c --------------------------------------------------------- */
+
+isa_term ground(dpg *g, isa_term t); /* t over the initial memory (and registers) */
+void set_readable(dpg *g);
+int replay_to(dpg *g, size_t t, size_t pos, run *R); /* run_end R either way */
+uint32_t tuple_key(dpg *g, const nwa_edge *e);
+bool is_stuck(dpg *g, uint32_t key, unsigned limit);
+void stuck(dpg *g, const nwa_edge *e, unsigned weight, const char *why);
+isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth);
+/* The model's input (the caller owns it), or NULL. */
+in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term inarr, isa_term inlen,
+                       const in_assign *wit, const unsigned char *used);
+sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r);
+/* *used (the caller frees it): the variables the solver saw. */
+smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath, unsigned char **used, char *reason,
+                           size_t reasonsz);
+bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa_term psi);
+void chain_sync(dpg *g);
+
+/* ---- dpg_refine.c -------------------------------------------------------- */
+
+bool core_split(dpg *g, const isa_term *hard, size_t nh, const isa_term *map, isa_term *rho, isa_term *ess);
+isa_term rho_of(dpg *g, isa_term pre, nwa_state n, const tm_env *env, bool *exact);
+unsigned directions(const dpg *g, uint32_t insn);
+isa_term without_V(dpg *g, isa_term t);
+bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, size_t pos);
+
+/* ---- dpg_step.c ---------------------------------------------------------- */
+
+sres dpg_step(dpg *g, uint32_t ei, dpg_result *r);
+
+/* ---- dpg_explore.c ------------------------------------------------------- */
+
+/* t >= 0: run t of T; t < 0: the input in, which the explorer then owns. */
+void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next);
+sres explore_step(dpg *g, dpg_result *r, bool *changed);
+
+#endif

@@ -1,0 +1,645 @@
+/* dpg_runs.c — concrete runs for the search: a machine per input, the
+ * state vocabulary evaluated in it, the witnesses (each input of T run
+ * through G), and adding an input to T (its run folded, G intersected with
+ * the fold). */
+#include "dpg_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cand.h"
+#include "xalloc.h"
+
+/* ---- concrete runs ----------------------------------------------------- */
+
+/* A machine for input in, ready at the entry point. */
+int run_start(dpg *g, in_assign *in, run *R) {
+  memset(R, 0, sizeof *R);
+  R->m = mem_clone(g->loaded);
+  if (!R->m) xa_nomem();
+  R->x = ex_new(g->d, R->m, g->img, in);
+  char err[256];
+  char *av[1] = {(char *)(g->o.prog_name ? g->o.prog_name : "prog")};
+  if (ex_setup_stack(R->x, 1, av, err, sizeof err)) return -1;
+  return 0;
+}
+
+void run_end(run *R) {
+  ex_free(R->x);
+  mem_free(R->m);
+}
+
+uint64_t max_steps(const dpg *g) { return g->o.max_steps ? g->o.max_steps : 1000000; }
+
+/* ---- the state vocabulary in a concrete machine --------------------------- */
+
+enum { ROLE_OTHER = -1, ROLE_V = -2, ROLE_D = -3, ROLE_MEM = -4, ROLE_A = -5, ROLE_IN = -6, ROLE_INLEN = -7,
+       ROLE_IP = -8 };
+
+static int var_role(dpg *g, uint32_t idx) {
+  const char *name = tm_var_name(g->tc, idx);
+  static const struct { const char *name; int role; } fixed[] = {
+      {"$V", ROLE_V}, {"$D", ROLE_D}, {"mem", ROLE_MEM}, {"$A", ROLE_A},
+      {"$in", ROLE_IN}, {"$inlen", ROLE_INLEN}, {"$ip", ROLE_IP}};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+    if (!strcmp(name, fixed[i].name)) return fixed[i].role;
+  for (unsigned i = 0; i < g->d->nregs; i++)
+    if (!strcmp(name, g->d->regs[i].name)) return (int)i;
+  return ROLE_OTHER;
+}
+
+static int role(cenv *c, uint32_t idx) {
+  if (idx >= c->nvmap) {
+    size_t n = tm_var_count(c->g->tc);
+    if (idx >= n) return -1;
+    c->vmap = xa_realloc(c->vmap, sizeof *c->vmap * n);
+    for (size_t i = c->nvmap; i < n; i++) c->vmap[i] = var_role(c->g, (uint32_t)i);
+    c->nvmap = n;
+  }
+  return c->vmap[idx];
+}
+
+static uint64_t cenv_var(void *ctx, uint32_t idx) {
+  cenv *c = ctx;
+  int r = role(c, idx);
+  if (r >= 0) return ex_regs(c->x)[r];
+  if (r == ROLE_V) return c->V;
+  if (r == ROLE_D) {
+    size_t depth;
+    ex_aux_stack(c->x, &depth);
+    return depth;
+  }
+  if (r == ROLE_INLEN) return c->in ? in_stdin_len(c->in) : 0;
+  if (r == ROLE_IP) return c->in ? in_stdin_pos(c->in) : 0;
+  return 0;
+}
+
+static uint8_t cenv_mem(void *ctx, uint32_t idx, uint64_t addr) {
+  cenv *c = ctx;
+  int r = role(c, idx);
+  if (r == ROLE_IN) return c->in ? in_stdin_byte(c->in, (size_t)addr) : 0;
+  if (r == ROLE_MEM) {
+    uint8_t b = 0;
+    mem_peek(ex_mem(c->x), addr, 1, &b, NULL, NULL);
+    return b;
+  }
+  if (r == ROLE_A) {
+    size_t depth;
+    const uint64_t *s = ex_aux_stack(c->x, &depth);
+    unsigned W = (c->g->d->addr_bits + 7) / 8;
+    uint64_t k = addr / W;
+    return k < depth ? (uint8_t)(s[k] >> (8 * (addr % W))) : 0;
+  }
+  return 0;
+}
+
+tm_env cenv_env(cenv *c) { return (tm_env){c, cenv_var, cenv_mem}; }
+
+/* ---- witnesses: each input of T run through G ------------------------------ */
+
+typedef struct sset {
+  nwa_state *v;
+  size_t n, cap;
+} sset;
+
+static void sset_add(sset *s, nwa_state x) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->v[i] == x) return;
+  if (s->n == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 8;
+    s->v = xa_realloc(s->v, sizeof *s->v * s->cap);
+  }
+  s->v[s->n++] = x;
+}
+
+static bool sset_has(const sset *s, nwa_state x) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->v[i] == x) return true;
+  return false;
+}
+
+typedef struct sim {
+  dpg *g;
+  cenv c;
+  uint32_t trace;
+  const dtrace *t;
+  uint64_t ae_step; /* the step of an AE violation, or UINT64_MAX */
+  sset cur, next;
+  sset *frames;
+  size_t nframes, capframes;
+  bool lost;        /* the run left G: a bug */
+  bool late;        /* the time budget ran out: the rest of the run is not checked */
+  bool inv_bad;     /* debugging: a state the facts do not cover was reported */
+  uint64_t lost_pc;
+  uint64_t mpos;    /* the memo's number of the current position; 0: no memo */
+} sim;
+
+static void pair_mark(dpg *g, nwa_state xs, nwa_state pred, wit w) {
+  ht_add(&g->pw, ((uint64_t)xs << 32 | pred) + 1, (uint64_t)w.trace << 32 | w.pos);
+}
+
+bool pair_get(const dpg *g, nwa_state exit, nwa_state pred, wit *w) {
+  uint64_t v;
+  if (!ht_get(&g->pw, ((uint64_t)exit << 32 | pred) + 1, &v)) return false;
+  *w = (wit){(uint32_t)(v >> 32), (uint32_t)v};
+  return true;
+}
+
+/* A predicate's value at the current position, remembered across
+ * iterations: the runs are replayed after every change of G and the states'
+ * predicates are mostly conjunctions of ones seen before (a split conjoins
+ * ρ, an intersection conjoins the two sides), so only the new parts are
+ * evaluated.  Within a step the evaluations also share their subterms
+ * (tm_eval_begin). */
+
+typedef struct mev {
+  sim *S;
+  const tm_env *env;
+} mev;
+
+static uint64_t memo_step(tm_walk *w, isa_term t, void *ctx) {
+  mev *m = ctx;
+  sim *S = m->S;
+  tm_ctx *tc = S->g->tc;
+  /* only states' predicates are remembered; below them the evaluation
+   * goes down the connectives to find earlier states' predicates, and
+   * leaves the rest to tm_eval_more, which shares subterms within a step */
+  if (!ht_get(&S->g->preds, t, NULL)) return tm_eval_more(tc, t, m->env) != 0;
+  uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
+  if (key && ht_get(&S->g->memo, key, &v)) return v != 0;
+  int k = tm_kind(tc, t);
+  bool r;
+  if (k == ISA_OP_LAND || k == ISA_OP_LOR) { /* the second operand only if needed */
+    if (!tm_walk_get(w, tm_arg(tc, t, 0), &v)) return 0;
+    if ((v != 0) == (k == ISA_OP_LOR)) r = v != 0;
+    else if (!tm_walk_get(w, tm_arg(tc, t, 1), &v)) return 0;
+    else r = v != 0;
+  } else
+    r = tm_eval_more(tc, t, m->env) != 0;
+  if (!key) return r;
+  /* a full memo starts again rather than make every lookup miss */
+  if (!ht_add(&S->g->memo, key, r) && S->g->memo.n >= S->g->memo.limit) {
+    ht_clear(&S->g->memo);
+    S->g->memo_clears++;
+    ht_add(&S->g->memo, key, r);
+  }
+  return r;
+}
+
+/* A state's predicate t at the current position (a walk: conjunctions of
+ * conjunctions are as deep as the refinements were many). */
+static bool memo_eval(sim *S, isa_term t, const tm_env *env) {
+  ht_add(&S->g->preds, t, 0);
+  uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
+  if (key && ht_get(&S->g->memo, key, &v)) return v != 0;
+  mev m = {S, env};
+  return tm_walk_run(S->g->tc, t, memo_step, &m) != 0;
+}
+
+/* The memo's number of position p of the current run (0: none). */
+static uint64_t memo_pos(const sim *S, uint64_t p) {
+  uint64_t m = S->t->base + p + 1;
+  return m < ((uint64_t)1 << 32) ? m : 0;
+}
+
+/* Does state s's predicate hold in the current concrete state? */
+static bool holds(sim *S, nwa_state s) {
+  tm_env env = cenv_env(&S->c);
+  return memo_eval(S, nwa_pred(S->g->G, s), &env);
+}
+
+/* Debugging (MCVETO_LOST_PRED): the conjuncts of state s's predicate that
+ * the run's current state fails. */
+static void print_false_conjuncts(sim *S, nwa_state s) {
+  dpg *g = S->g;
+  tm_env env = cenv_env(&S->c);
+  isa_term st[512];
+  size_t n = 0;
+  st[n++] = nwa_pred(g->G, s);
+  while (n) {
+    isa_term y = st[--n];
+    if (tm_kind(g->tc, y) == ISA_OP_LAND && n + 2 < 512) {
+      st[n++] = tm_arg(g->tc, y, 0), st[n++] = tm_arg(g->tc, y, 1);
+      continue;
+    }
+    if (!tm_eval(g->tc, y, &env)) {
+      char pb[600];
+      tm_print(g->tc, y, pb, sizeof pb);
+      fprintf(stderr, "\n   n%u false: %s", s, pb);
+    }
+  }
+  fprintf(stderr, "\n");
+}
+
+static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
+  sim *S = ctx;
+  dpg *g = S->g;
+  (void)kind;
+  if (S->lost || S->late || step >= S->t->n) return;
+  /* a run of a million steps takes seconds to check: the budget is looked
+   * at every 1024 steps (a clock read costs less than a step's check) */
+  if (!(step & 1023) && g->until > 0 && elapsed(g) >= g->until) {
+    S->late = true;
+    return;
+  }
+  S->c.x = x;
+  const fd_step *fs = &S->t->st[step];
+  /* after exit or halt there is no state: nothing to witness, no successor */
+  if (fd_letter_halts(g->d, fd_letter_get(g->L, fs->letter))) return;
+  bool ae = step == S->ae_step;
+  sset frame = {0};
+  if (fs->kind == EX_CALL) {
+    if (S->nframes == S->capframes) {
+      S->capframes = S->capframes ? S->capframes * 2 : 16;
+      S->frames = xa_realloc(S->frames, sizeof *S->frames * S->capframes);
+    }
+    sset *f = &S->frames[S->nframes++];
+    memset(f, 0, sizeof *f);
+    for (size_t i = 0; i < S->cur.n; i++) sset_add(f, S->cur.v[i]);
+  } else if (fs->kind == EX_RETURN && S->nframes && !ae)
+    frame = S->frames[--S->nframes];
+  uint8_t want = fs->kind == EX_CALL ? NWA_CALL : fs->kind == EX_RETURN && !ae ? NWA_RETURN : NWA_INTERNAL;
+  S->c.V = ae;
+  S->next.n = 0;
+  S->mpos = memo_pos(S, step + 1);
+  tm_eval_begin(g->tc);
+  wit here = {S->trace + 1, (uint32_t)step};
+  for (size_t i = 0; i < S->cur.n; i++) {
+    nwa_state s = S->cur.v[i];
+    if (want == NWA_RETURN)
+      for (size_t j = 0; j < frame.n; j++) pair_mark(g, s, frame.v[j], here);
+    size_t ne;
+    const uint32_t *out = nwa_out(g->G, s, &ne);
+    for (size_t k = 0; k < ne; k++) {
+      const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+      if (e->dead || e->from != s || e->kind != want) continue;
+      if (e->letter != NWA_ANY && e->letter != fs->letter) continue;
+      if (want == NWA_RETURN && !sset_has(&frame, e->pred)) continue;
+      if (sset_has(&S->next, e->to) || !holds(S, e->to)) continue;
+      sset_add(&S->next, e->to);
+      if (!g->w[e->to].trace) g->w[e->to] = (wit){S->trace + 1, (uint32_t)step + 1};
+    }
+  }
+  sset t = S->cur;
+  S->cur = S->next;
+  S->next = t;
+  if (g->iv && g->self_check && !S->inv_bad) {
+    tm_env env = cenv_env(&S->c);
+    for (size_t i = 0; i < S->cur.n && !S->inv_bad; i++)
+      if (iv_debug_covers(g->iv, S->cur.v[i], &env) == 0) {
+        char m[200];
+        snprintf(m, sizeof m, "inv: trace %u step %llu pc 0x%llx: state n%u not covered by its facts", S->trace,
+                 (unsigned long long)step, (unsigned long long)fs->pc, S->cur.v[i]);
+        self_fail(g, m);
+        S->inv_bad = true;
+      }
+    tm_eval_begin(g->tc);
+  }
+  if (!S->cur.n && (g->o.debug & DPG_DEBUG_STEPS)) {
+    fprintf(stderr, "lost at step %llu pc 0x%llx kind %d letter %u; was in:", (unsigned long long)step,
+            (unsigned long long)fs->pc, fs->kind, fs->letter);
+    for (size_t i = 0; i < S->next.n; i++) {
+      nwa_state s = S->next.v[i];
+      fprintf(stderr, " n%u[", s);
+      size_t ne;
+      const uint32_t *out = nwa_out(g->G, s, &ne);
+      for (size_t k = 0; k < ne; k++) {
+        const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+        fprintf(stderr, " %d:%u->n%u(p%u)", e->kind, e->letter, e->to, e->pred);
+        if (g->o.debug & DPG_DEBUG_LOST_PRED) print_false_conjuncts(S, e->to);
+      }
+      fprintf(stderr, "]");
+    }
+    fprintf(stderr, "; frame:");
+    for (size_t j = 0; j < frame.n; j++) {
+      fprintf(stderr, " n%u{", frame.v[j]);
+      size_t nb;
+      const uint32_t *bp = nwa_ret_by_pred(g->G, frame.v[j], &nb);
+      for (size_t k = 0; k < nb; k++) {
+        const nwa_edge *e = nwa_edge_at(g->G, bp[k]);
+        fprintf(stderr, " n%u-%u->n%u", e->from, e->letter, e->to);
+      }
+      fprintf(stderr, "}");
+    }
+    fprintf(stderr, "\n");
+  }
+  if (!S->cur.n) {
+    S->lost = true;
+    S->lost_pc = fs->pc;
+  }
+  free(frame.v);
+}
+
+/* Witnesses of every state of G from every input of T.  Returns 0; -1
+ * (with a reason) if some run is not a path of G, which would be a bug, or
+ * stops at a system call the runtime does not implement; 1 if g->until
+ * came first (the witnesses are partial). */
+int witnesses(dpg *g, char *why, size_t whysz) {
+  size_t ns = nwa_nstates(g->G);
+  g->w = xa_realloc(g->w, sizeof *g->w * (ns ? ns : 1));
+  memset(g->w, 0, sizeof *g->w * ns);
+  g->nw = ns;
+  ht_clear(&g->pw);
+  int rc = 0;
+  for (size_t t = 0; t < g->nT && !rc; t++) {
+    sim S = {.g = g, .trace = (uint32_t)t, .t = &g->T[t], .ae_step = UINT64_MAX};
+    S.c.g = g;
+    S.c.in = g->T[t].in;
+    run R;
+    in_reset_use(g->T[t].in);
+    if (run_start(g, g->T[t].in, &R)) {
+      run_end(&R);
+      continue;
+    }
+    S.c.x = R.x;
+    nwa_state st0 = nwa_start(g->G); /* ι, then its boot steps */
+    S.mpos = memo_pos(&S, 0);
+    tm_eval_begin(g->tc);
+    if (!g->w[st0].trace) g->w[st0] = (wit){(uint32_t)t + 1, 0};
+    {
+      size_t ne;
+      const uint32_t *out = nwa_out(g->G, st0, &ne);
+      for (size_t k = 0; k < ne; k++) {
+        const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+        if (e->dead || e->from != st0 || e->kind != NWA_INTERNAL || e->letter != DPG_BOOT || !holds(&S, e->to)) continue;
+        sset_add(&S.cur, e->to);
+        if (!g->w[e->to].trace) g->w[e->to] = (wit){(uint32_t)t + 1, 0};
+      }
+    }
+    if (!S.cur.n) {
+      snprintf(why, whysz, "internal error: input %zu starts in no state of the abstract graph", t);
+      rc = -1;
+    }
+    ex_opts o = {.max_steps = g->T[t].n, .stop_on_ae = true, .out = g->devnull, .err = g->devnull, .hook = sim_hook,
+                 .hook_ctx = &S};
+    R.r = ex_run(R.x, &o);
+    if (S.lost && g->T[t].unsup && S.lost_pc == g->T[t].unsup_pc) {
+      /* the step has no outcome (the run stops there), so the facts may
+       * rule its transition out: not a bug, but nothing to build on */
+      snprintf(why, whysz, "input %zu makes system call %llu at 0x%llx, which the runtime does not implement (the run stops there)",
+               t, (unsigned long long)g->T[t].unsup_nr, (unsigned long long)S.lost_pc);
+      rc = -1;
+    } else if (S.lost) {
+      snprintf(why, whysz, "internal error: input %zu leaves the abstract graph after 0x%llx", t,
+               (unsigned long long)S.lost_pc);
+      rc = -1;
+    } else if (S.late && !rc)
+      rc = 1;
+    run_end(&R);
+    free(S.cur.v);
+    free(S.next.v);
+    for (size_t i = 0; i < S.nframes; i++) free(S.frames[i].v);
+    free(S.frames);
+    free(S.c.vmap);
+  }
+  return rc;
+}
+
+/* ---- adding an input to T ------------------------------------------------- */
+
+/* A `read` that failed with EFAULT: letter direction 2 (pre.h). */
+static bool read_fault(const dpg *g, uint32_t insn, const ex_pos *p) {
+  const isa_syscall_abi *a = &g->d->syscall;
+  return g->d->insns[insn].flow == ISA_FLOW_SYSCALL && a->numbers[ISA_SYS_READ] >= 0 &&
+         p->sysnr == (uint64_t)a->numbers[ISA_SYS_READ] && p->sysret == -(int64_t)EX_LINUX_EFAULT;
+}
+
+/* cd_observe sees the state before each instruction: a step's post-state. */
+static void cand_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
+  (void)step, (void)kind;
+  cd_observe(ctx, x);
+}
+
+/* Speculative trace refinement (§3.2): split each state of G_π on the
+ * candidate invariant of its address, once per (address, candidate) over
+ * the whole search, so later runs that agree add no states.  Both halves
+ * keep every transition (nwa_split), so G_π stays an overapproximation. */
+/* fs_ra_fn on the graph being pruned: a state whose site is a call. */
+bool call_ra(const void *ctx, nwa_state p, uint64_t *ra) {
+  const dpg *g = ctx;
+  if (p >= g->ra_nsite || !g->ra_site[p]) return false;
+  const fd_letter *e = fd_letter_get(g->L, g->ra_site[p]);
+  isa_flow flow = g->d->insns[e->insn].flow;
+  if (e->dir || (flow != ISA_FLOW_CALL && flow != ISA_FLOW_ICALL)) return false;
+  uint64_t mask = g->d->addr_bits >= 64 ? ~0ull : (1ull << g->d->addr_bits) - 1;
+  *ra = (e->pc + e->len) & mask;
+  return true;
+}
+
+/* fs_prune on a (g->G or a fold) whose states' sites are site[]. */
+void prune(dpg *g, nwa *a, const nwa_letter *site, size_t first) {
+  g->ra_site = site;
+  g->ra_nsite = nwa_nstates(a);
+  fs_prune(g->fs, a, first);
+  g->ra_site = NULL;
+  g->ra_nsite = 0;
+}
+
+static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
+  size_t ns = nwa_nstates(gp);
+  uint64_t *done = malloc(sizeof *done * (ns ? ns : 1));
+  size_t ndone = 0;
+  if (!done) xa_nomem();
+  for (size_t s = 0; s < ns; s++) {
+    if (!(*psite)[s]) continue;
+    uint64_t pc = fd_letter_get(g->L, (*psite)[s])->pc;
+    /* the address's candidate, then one per calling context: each split
+     * leaves s the state where none of the earlier ones holds */
+    for (size_t i = 0;; i++) {
+      isa_term phi = i == 0 ? cd_candidate(cs, pc) : cd_context(cs, pc, i - 1);
+      if (!phi) {
+        if (i == 0) continue;
+        break;
+      }
+      uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
+      if (ht_get(&g->cand_done, key, NULL)) continue;
+      nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
+      *psite = xa_realloc(*psite, sizeof **psite * nwa_nstates(gp));
+      (*psite)[s2] = (*psite)[s];
+      done = xa_realloc(done, sizeof *done * (ndone + 1));
+      done[ndone++] = key;
+      g->st.candidates++;
+    }
+  }
+  for (size_t i = 0; i < ndone; i++) ht_add(&g->cand_done, done[i], 0);
+  free(done);
+}
+
+/* Does a run that ended with status s stop about to execute the instruction
+ * at its PC (so that PC = target counts as reaching it)?  Not after exit or
+ * halt (the program is over), nor a fault, trap or undecodable bytes (the
+ * instruction at PC is the one that failed). */
+bool about_to_run(ex_status s) {
+  return s == EX_RUNNING || s == EX_BUDGET || s == EX_STOPPED_AE || s == EX_UNSUPPORTED;
+}
+
+/* A finished run (R.r set): did it reach the target (a step at it, or
+ * stopped about to execute it) or make an AE violation? */
+outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (pos[i].pc == g->o.target) return OUT_TARGET;
+  if (about_to_run(R->r.status) && ex_regs(R->x)[g->d->pc] == g->o.target) return OUT_TARGET;
+  return R->r.ae.found ? OUT_AE : OUT_NONE;
+}
+
+/* The successor of a finished run's last step, or UINT64_MAX when the run
+ * stopped there (exit, halt, fault, trap, undecodable instruction). */
+uint64_t run_next(const dpg *g, const run *R) {
+  ex_status s = R->r.status;
+  if (s == EX_FAULT || s == EX_TRAP || s == EX_INVALID || s == EX_EXITED || s == EX_HALTED) return UINT64_MAX;
+  return ex_regs(R->x)[g->d->pc];
+}
+
+/* Context candidates keep every register that held one value in a calling
+ * context, and one run cannot tell a layout constant from an input value.
+ * The same program run again with every byte of standard input changed
+ * drops the facts that depend on it, wherever it visits the same context. */
+static void perturbed_run(dpg *g, const in_assign *in, cd_set *cs, unsigned round) {
+  size_t nin = in_stdin_len(in);
+  in_assign *in2 = in_new(IN_FIXED, 0);
+  uint8_t flip = round ? 0xa5 : 0x5a;
+  for (size_t j = 0; j < nin; j++) {
+    uint8_t b = in_stdin_byte(in, j) ^ flip;
+    in_append_stdin(in2, &b, 1);
+  }
+  /* and more than the run had: a model often ends the input early, and
+   * then every value read is 0 in both runs */
+  uint64_t x = 0x2545F4914F6CDD1Dull + round;
+  for (int i = 0; i < 256; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    uint8_t b = (uint8_t)(x >> 24) | 1;
+    in_append_stdin(in2, &b, 1);
+  }
+  run R;
+  if (!run_start(g, in2, &R)) {
+    cd_freeze(cs);
+    ex_opts o = {.max_steps = max_steps(g), .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
+                 .hook = cand_hook, .hook_ctx = cs};
+    ex_run(R.x, &o);
+  }
+  run_end(&R);
+  in_free(in2);
+}
+
+/* Run input in (taken over by T), record it, fold it and intersect G with
+ * the folded trace.  Reports whether the run reached the target or made an
+ * AE violation. */
+outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) {
+  run R;
+  if (run_start(g, in, &R)) {
+    snprintf(why, whysz, "cannot set up the initial stack");
+    run_end(&R);
+    in_free(in);
+    return OUT_ERROR;
+  }
+  cd_set *cs = g->o.candidates ? cd_new(&g->v, g->o.candidates) : NULL;
+  ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
+               .hook = cs ? cand_hook : NULL, .hook_ctx = cs};
+  R.r = ex_run(R.x, &o);
+  *res = R.r;
+  g->st.ce++;
+  if (cs && (g->o.candidates & CD_CONTEXT))
+    for (unsigned k = 0; k < 2; k++) perturbed_run(g, in, cs, k);
+  size_t n = ex_trace_len(R.x);
+  const ex_pos *pos = ex_trace(R.x);
+  for (size_t i = 0; i < n; i++) note_pc(g, pos[i].pc); /* Fig. 10's #Instrs counts deciding runs too */
+  outcome out = run_outcome(g, &R, pos, n);
+  if (out != OUT_NONE || n == 0) {
+    /* a verdict follows; T keeps the input for the record */
+    if (g->nT == g->capT) {
+      g->capT = g->capT ? g->capT * 2 : 16;
+      g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
+    }
+    g->T[g->nT] = (dtrace){.in = in, .base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0};
+    g->nT++;
+    cd_free(cs);
+    if (out == OUT_NONE) {
+      char d[200];
+      ex_describe(R.x, &R.r, d, sizeof d);
+      snprintf(why, whysz, "the program stops before its first instruction: %s", d);
+      run_end(&R);
+      return OUT_ERROR;
+    }
+    run_end(&R);
+    return out;
+  }
+  dtrace t = {.in = in, .pos = malloc(sizeof *t.pos * n), .st = malloc(sizeof *t.st * n), .n = n};
+  if (!t.pos || !t.st) xa_nomem();
+  memcpy(t.pos, pos, sizeof *pos * n);
+  bool halted = R.r.status == EX_EXITED || R.r.status == EX_HALTED;
+  bool incomplete = R.r.status == EX_FAULT || R.r.status == EX_TRAP;
+  for (size_t i = 0; i < n; i++) {
+    isa_insn insn;
+    if (g->d->decode(pos[i].bytes, pos[i].len, pos[i].pc, &insn) != ISA_DECODE_OK) {
+      /* the run just executed these bytes: a bug, and the search cannot go on */
+      fprintf(stderr, "mcveto: internal error: the bytes at 0x%llx decode no more\n", (unsigned long long)pos[i].pc);
+      exit(3);
+    }
+    uint64_t next = i + 1 < n ? pos[i + 1].pc : ex_regs(R.x)[g->d->pc];
+    unsigned dir = (incomplete && i + 1 == n) ? 0
+                   : fd_direction(g->d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
+    if (read_fault(g, insn.id, &pos[i])) dir = 2;
+    t.st[i] = (fd_step){pos[i].pc, fd_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
+  }
+  uint64_t last_next = run_next(g, &R);
+  run_end(&R);
+  if (g->nT == g->capT) {
+    g->capT = g->capT ? g->capT * 2 : 16;
+    g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
+  }
+  t.base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0;
+  t.cut = incomplete;
+  if (R.r.status == EX_UNSUPPORTED) t.unsup = true, t.unsup_nr = R.r.addr, t.unsup_pc = R.r.pc;
+  g->T[g->nT++] = t;
+  explore_add(g, NULL, (int64_t)g->nT - 1, t.pos, n, last_next);
+  /* G := G ∩ π/[PC] */
+  nwa_letter *psite;
+  nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN, g->smc ? &g->smc_code : NULL, &psite);
+  add_boot(gp, g->tc);
+  psite = xa_realloc(psite, sizeof *psite * nwa_nstates(gp));
+  psite[nwa_nstates(gp) - 1] = 0;
+  if (cs) {
+    split_candidates(g, cs, gp, &psite);
+    prune(g, gp, psite, 0);
+  }
+  cd_free(cs);
+  if (g->o.debug & DPG_DEBUG_TRACE) {
+    fprintf(stderr, "trace %zu:", g->nT - 1);
+    for (size_t i = 0; i < n; i++) {
+      const fd_letter *fl = fd_letter_get(g->L, t.st[i].letter);
+      fprintf(stderr, " %zu:%llx/%d%s", i, (unsigned long long)t.st[i].pc, t.st[i].kind, fl && fl->dir ? "d" : "");
+    }
+    fprintf(stderr, "\n");
+  }
+  if (g->self_check) { /* every run of T must be a path of G_pi */
+    nwa *keep = g->G;
+    iv_ctx *iv = g->iv; /* its facts are G's states', not G_pi's */
+    g->G = gp, g->iv = NULL;
+    char w2[300], m[sizeof w2 + 40];
+    if (witnesses(g, w2, sizeof w2) < 0) {
+      snprintf(m, sizeof m, "fold of input %zu: %s", g->nT - 1, w2);
+      self_fail(g, m);
+    }
+    g->G = keep, g->iv = iv;
+  }
+  nwa_state *origin;
+  nwa *ng = nwa_intersect(g->G, gp, &origin);
+  size_t ns = nwa_nstates(ng);
+  nwa_letter *site = malloc(sizeof *site * (ns ? ns : 1));
+  if (!site) xa_nomem();
+  for (size_t i = 0; i < ns; i++) {
+    nwa_letter a = g->site[origin[2 * i]], b = psite[origin[2 * i + 1]];
+    site[i] = b ? b : a;
+  }
+  free(origin);
+  free(psite);
+  nwa_free(gp);
+  nwa_free(g->G);
+  free(g->site);
+  g->G = ng;
+  g->gen++;
+  if (g->iv) iv_forget(g->iv);
+  g->site = site;
+  prune(g, g->G, g->site, 0);
+  return OUT_NONE;
+}

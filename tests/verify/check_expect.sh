@@ -21,7 +21,7 @@
 #   - fault-stdin: that input makes qemu die of a signal.
 #   With --mcveto, reachable witnesses also exit 99 under `mcveto-<isa> run`.
 #
-# Usage: check_expect.sh --isa x86|ppc --cc MCVETO_CC --work DIR
+# Usage: check_expect.sh --isa x86|ppc|rv32 --cc MCVETO_CC --work DIR
 #            [--levels "O0 O2"] [--runs N] [--miss-runs M] [--mcveto PATH]
 #            PROG.c...
 # Exit status: 0 all good, 1 a check failed, 2 usage, 77 qemu or a cross
@@ -48,14 +48,14 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$isa" ] && [ -n "$cc" ] && [ -n "$work" ] && [ $# -gt 0 ] || {
-    echo "usage: check_expect.sh --isa x86|ppc --cc MCVETO_CC --work DIR [--levels L] [--runs N] [--miss-runs M] [--mcveto PATH] PROG.c..." >&2
+    echo "usage: check_expect.sh --isa x86|ppc|rv32 --cc MCVETO_CC --work DIR [--levels L] [--runs N] [--miss-runs M] [--mcveto PATH] PROG.c..." >&2
     exit 2
 }
 vl_tools "$isa" || exit 77
 command -v timeout >/dev/null 2>&1 || { echo "SKIP: timeout not found" >&2; exit 77; }
 [ -x "$cc" ] || { echo "SKIP: $cc not found" >&2; exit 77; }
 "$cc" --isa "$isa" --print-cmd x.c -o x >/dev/null 2>&1 || { echo "SKIP: $cc cannot build for $isa" >&2; exit 77; }
-case $isa in x86) gcc_name=i686-linux-gnu-gcc ;; ppc) gcc_name=powerpc-linux-gnu-gcc ;; esac
+case $isa in x86) gcc_name=i686-linux-gnu-gcc ;; ppc) gcc_name=powerpc-linux-gnu-gcc ;; rv32) gcc_name=riscv64-linux-gnu-gcc-12 ;; esac
 command -v "$gcc_name" >/dev/null 2>&1 || { echo "SKIP: $gcc_name not found" >&2; exit 77; }
 
 mkdir -p "$work" || exit 2

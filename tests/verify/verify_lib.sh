@@ -8,7 +8,7 @@
 
 # The keys a header may have; any other "// word:" line in the header is an
 # error (a misspelt key must not be silently ignored).
-VL_KEYS="expect isa target target-exit cflags witness-stdin witness-stdin-x86 witness-stdin-ppc random-misses unknown-ok fault-stdin"
+VL_KEYS="expect isa target target-exit cflags witness-stdin witness-stdin-x86 witness-stdin-ppc witness-stdin-rv32 random-misses unknown-ok fault-stdin"
 
 # vl_header FILE: print the header's key lines as "KEY<TAB>VALUE".  The
 # header is the leading block of "//" lines; its first line is the
@@ -83,6 +83,8 @@ vl_runs_on() {
 vl_witness_spec() {
     local w
     w=$(vl_get "$1" "witness-stdin-$2")
+    # rv32 lays out its input as x86 does (32-bit, little-endian)
+    [ -n "$w" ] || [ "$2" != rv32 ] || w=$(vl_get "$1" witness-stdin-x86)
     [ -n "$w" ] || w=$(vl_get "$1" witness-stdin)
     printf '%s\n' "$w"
 }
@@ -106,7 +108,7 @@ vl_check_header() {
         [ "$n" -eq 1 ] || { echo "$f: key '$key' given $n times" >&2; bad=1; }
         case $key in
             expect) [[ $val =~ ^(safe|reachable|ae)$ ]] || { echo "$f: expect must be safe, reachable or ae, not '$val'" >&2; bad=1; } ;;
-            isa) [[ $val =~ ^(x86|ppc)$ ]] || { echo "$f: isa must be x86 or ppc, not '$val'" >&2; bad=1; } ;;
+            isa) [[ $val =~ ^(x86|ppc|rv32)$ ]] || { echo "$f: isa must be x86, ppc or rv32, not '$val'" >&2; bad=1; } ;;
             target) [[ $val =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || { echo "$f: target must be a symbol, not '$val'" >&2; bad=1; } ;;
             target-exit) [[ $val =~ ^[0-9]+$ ]] && [ "$val" -ge 1 ] && [ "$val" -le 125 ] ||
                 { echo "$f: target-exit must be a status in 1..125, not '$val'" >&2; bad=1; } ;;
@@ -156,6 +158,7 @@ vl_tools() {
     case $1 in
         x86) QEMU=qemu-i386; STRIP=i686-linux-gnu-strip; NM=i686-linux-gnu-nm ;;
         ppc) QEMU=qemu-ppc; STRIP=powerpc-linux-gnu-strip; NM=powerpc-linux-gnu-nm ;;
+        rv32) QEMU=qemu-riscv32; STRIP=riscv64-linux-gnu-strip; NM=riscv64-linux-gnu-nm ;;
         *) echo "unknown isa '$1'" >&2; return 2 ;;
     esac
     local t

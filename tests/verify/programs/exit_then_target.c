@@ -44,6 +44,23 @@ __asm__(".text\n"
         "    sc\n"
         ".size after_exit, .-after_exit\n"
         ".size exit_now, .-exit_now\n");
+#elif defined(__riscv)
+__asm__(".text\n"
+        ".globl exit_now\n"
+        ".type exit_now,@function\n"
+        ".align 2\n"
+        "exit_now:\n"
+        "    li a7, 94\n"       /* exit_group(0) */
+        "    li a0, 0\n"
+        "    ecall\n"
+        ".globl after_exit\n"
+        ".type after_exit,@function\n"
+        "after_exit:\n"
+        "    li a7, 94\n"       /* exit_group(42) */
+        "    li a0, 42\n"
+        "    ecall\n"
+        ".size after_exit, .-after_exit\n"
+        ".size exit_now, .-exit_now\n");
 #endif
 
 int main(void)

@@ -6,7 +6,7 @@
 // (a verifier that ignored the smashed return would miss the path).
 // foo is assembly so that the saved return address is where we say: on
 // x86 at (%esp) on entry, on PowerPC in the LR save word of the caller's
-// frame.
+// frame, on RV32 in the ra save slot of foo's own frame.
 // expect: ae
 // witness-stdin: 01
 #include "mcveto.h"
@@ -49,6 +49,25 @@ __asm__(".section .text.foo,\"ax\",@progbits\n"
         "    mtlr 0\n"
         "    addi 1,1,16\n"
         "    blr\n"
+        ".size foo, .-foo\n"
+        ".previous\n");
+#elif defined(__riscv)
+__asm__(".section .text.foo,\"ax\",@progbits\n"
+        ".globl foo\n"
+        ".type foo,@function\n"
+        ".align 2\n"
+        "foo:\n"
+        "    addi sp,sp,-16\n"
+        "    sw ra,12(sp)\n"          /* the ra save slot */
+        "    call nondet_uchar\n"
+        "    andi a0,a0,1\n"
+        "    beqz a0,1f\n"
+        "    lui t1,%hi(bar)\n"
+        "    addi t1,t1,%lo(bar)\n"
+        "    sw t1,12(sp)\n"          /* overwrite the saved return address */
+        "1:  lw ra,12(sp)\n"
+        "    addi sp,sp,16\n"
+        "    ret\n"
         ".size foo, .-foo\n"
         ".previous\n");
 #endif

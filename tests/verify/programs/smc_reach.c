@@ -4,6 +4,7 @@
 // then f() == 1 reaches the error.  The instruction at f's address differs
 // between runs: states must be per address and instruction.
 // PowerPC: no icache flush; qemu-ppc, like our emulator, sees the store.
+// RV32: no fence.i (Zifencei is not in rv32im); qemu-riscv32 sees the store too.
 // cflags: -Wl,--no-warn-rwx-segments
 // expect: reachable
 // witness-stdin: 5a
@@ -33,6 +34,20 @@ __asm__(".section .smc,\"awx\",@progbits\n"
         "f:\n"
         "    li 3,0\n"
         "    blr\n"
+        ".size f, .-f\n"
+        ".previous\n");
+#define IMM_BYTE 3
+#elif defined(__riscv)
+/* 13 35 00 00   sltiu a0,zero,0   (0 < 0: a0 = 0; byte f+3 holds imm[11:4],
+ *                                  so storing 1 there makes it sltiu a0,zero,16: a0 = 1)
+ * 67 80 00 00   jalr zero,0(ra) */
+__asm__(".section .smc,\"awx\",@progbits\n"
+        ".globl f\n"
+        ".type f,@function\n"
+        ".align 2\n"
+        "f:\n"
+        "    sltiu a0,zero,0\n"
+        "    ret\n"
         ".size f, .-f\n"
         ".previous\n");
 #define IMM_BYTE 3

@@ -32,6 +32,20 @@ __asm__(".section .smc,\"awx\",@progbits\n"
         ".size f, .-f\n"
         ".previous\n");
 #define IMM_BYTE 3
+#elif defined(__riscv)
+/* 13 35 00 00   sltiu a0,zero,0   (0 < 0: a0 = 0; byte f+3 holds imm[11:4],
+ *                                  so storing 1 there makes it sltiu a0,zero,16: a0 = 1)
+ * 67 80 00 00   jalr zero,0(ra) */
+__asm__(".section .smc,\"awx\",@progbits\n"
+        ".globl f\n"
+        ".type f,@function\n"
+        ".align 2\n"
+        "f:\n"
+        "    sltiu a0,zero,0\n"
+        "    ret\n"
+        ".size f, .-f\n"
+        ".previous\n");
+#define IMM_BYTE 3
 #endif
 
 int main(void)

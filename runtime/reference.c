@@ -480,7 +480,8 @@ static int rf_rule_page(const isa_desc *d, const char *dir, const char *prog, un
     if (x.ok) {
       fputs(", e.g. <code>", f);
       rf_esc(f, x.text);
-      fputs("</code>", f);
+      fputs("</code> =", f);
+      for (unsigned i = 0; i < x.n; i++) fprintf(f, " %02x", x.bytes[i]);
     }
     fputs("</summary>\n", f);
     rf_diagram(f, d, fm, &x);
@@ -567,8 +568,7 @@ static int rf_index(const isa_desc *d, const char *dir, const char *prog, const 
       rf_esc(f, x.text);
     }
     fputs("</code></td><td>", f);
-    const char *base = info->file ? strrchr(info->file, '/') : NULL;
-    rf_esc(f, base ? base + 1 : info->file);
+    rf_esc(f, info->file);
     fprintf(f, ":%u</td></tr>\n", info->line);
   }
   fputs("</tbody>\n</table>\n</body>\n</html>\n", f);

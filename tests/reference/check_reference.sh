@@ -3,7 +3,9 @@
 #   MODE html:     write the x86 and PowerPC references into OUT/x86 and OUT/ppc
 #                  and check them without a browser: every rule has a page,
 #                  every link resolves, x86 add_rm32_i32 and PowerPC add show
-#                  their fixed bits, every page is well-formed (xmllint).
+#                  their fixed bits, every page is well-formed (xmllint), and
+#                  the symbolic transformer, worked example and Pre of x86
+#                  alu_rm32_r32 (add) and PowerPC add are what explain prints.
 #   MODE chromium: open OUT/x86/index.html and a rule page in headless
 #                  chromium: the DOM after the scripts ran, and screenshots
 #                  (OUT/*.png); exit 77 (skipped) when chromium is not installed.
@@ -65,6 +67,36 @@ check_site() { # ISA
   done
 }
 
+unhtml() { sed 's/&gt;/>/g; s/&lt;/</g; s/&quot;/"/g; s/&#39;/'"'"'/g; s/&amp;/\&/g'; }
+# the <pre class=CLASS> block of PAGE, unescaped, without empty lines
+block() { sed -n "/<pre class=\"$2\">/,/<\/pre>/p" "$1" | sed "s/<pre class=\"$2\">//; s/<\/pre>//" | unhtml | sed '/^$/d'; }
+# the explain command line the page gives before "prints it", for SECTION (symbolic, concrete, pre)
+cmdline() { sed -n "/<h2 id=\"$2\">/,/<pre/p" "$1" | sed -n "s/.*[Aa]s <code>$3 explain \([^<]*\)<\/code> prints it.*/\1/p" | unhtml | head -1; }
+same_as_explain() { # PAGE BIN PROG
+  local c want got
+  c=$(cmdline "$1" symbolic "$3")
+  [ -n "$c" ] || { bad "$1: no explain command for the symbolic transformer"; return; }
+  # shellcheck disable=SC2086
+  want=$("$2" explain $c | sed -n '/^symbolic transformer/,/^$/p' | sed 1d | sed '/^$/d')
+  got=$(block "$1" sym)
+  [ -n "$want" ] && [ "$want" = "$got" ] || { bad "$1: the symbolic transformer differs from explain $c:"; diff <(echo "$want") <(echo "$got") | head; }
+  c=$(cmdline "$1" concrete "$3")
+  [ -n "$c" ] || { bad "$1: no explain --state command"; return; }
+  # shellcheck disable=SC2086
+  want=$("$2" explain $c | sed -n '/^concrete effect/,/^$/p' | sed 1d | sed '/^$/d')
+  got=$(block "$1" concrete)
+  [ -n "$want" ] && [ "$want" = "$got" ] || { bad "$1: the worked example differs from explain $c:"; diff <(echo "$want") <(echo "$got") | head; }
+  c=$(cmdline "$1" pre "$3")
+  local phi=${c#*--pre \'}
+  phi=${phi%\'}
+  c=${c%% --pre*}
+  [ -n "$c" ] && [ -n "$phi" ] || { bad "$1: no explain --pre command"; return; }
+  # shellcheck disable=SC2086
+  want=$("$2" explain $c --pre "$phi" | sed -n '/^Pre(/,$p' | sed '/^$/d')
+  got=$(block "$1" pre)
+  [ -n "$want" ] && [ "$want" = "$got" ] || { bad "$1: Pre differs from explain $c --pre '$phi':"; diff <(echo "$want") <(echo "$got") | head; }
+}
+
 case $mode in
 html)
   gen x86 "$x86" && check_site x86
@@ -92,17 +124,9 @@ html)
   # a template with strings of its own inside {...}, escaped
   grep -qF 'template <code>add{oe == 1 ? &quot;o&quot; : &quot;&quot;}{rc == 1 ? &quot;.&quot; : &quot;&quot;} {r[rt]}, {r[ra]}, {r[rb]}</code>' "$p" ||
     bad "ppc add: the assembly template is not shown whole"
-  # the worked example is what explain --state prints
-  cmdline=$(sed -n 's/.*as <code>mcveto-ppc explain \([^<]*--state [^<]*\)<\/code> prints it.*/\1/p' "$p" | head -1)
-  if [ -n "$cmdline" ]; then
-    # shellcheck disable=SC2086
-    want=$("$ppc" explain $cmdline | sed -n '/^concrete effect/,/^$/p' | sed 1d | sed '/^$/d')
-    got=$(sed -n '/<pre class="concrete">/,/<\/pre>/p' "$p" | sed 's/<pre class="concrete">//; s/<\/pre>//' | sed '/^$/d' |
-      sed 's/&gt;/>/g')
-    [ "$want" = "$got" ] || { bad "ppc add: the worked example differs from explain:"; echo "$want"; echo ---; echo "$got"; }
-  else
-    bad "ppc add: no explain --state command line"
-  fi
+  # the pages' symbolic transformer, worked example and Pre are what explain prints
+  same_as_explain "$out/x86/alu_rm32_r32.html" "$x86" mcveto-x86
+  same_as_explain "$out/ppc/add.html" "$ppc" mcveto-ppc
   ;;
 chromium)
   browser=$(command -v chromium || command -v chromium-browser || true)

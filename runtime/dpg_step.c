@@ -9,189 +9,251 @@
 #include "symex.h"
 #include "xalloc.h"
 
-/* One DPG step on frontier edge ei (Alg. 1 lines 7–13). */
-sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
-  tm_ctx *tc = g->tc;
-  nwa_edge e = *nwa_edge_at(g->G, ei);
+/* What a step on frontier edge e = (n, I, m) knows as its phases go (see
+ * dpg_step, at the end, for their order). */
+typedef struct step {
+  dpg *g;
+  uint32_t ei;
+  nwa_edge e;         /* a copy: G changes under the step */
+  size_t t, pos;      /* the witness: run t of T at position pos */
+  fd_letter I;        /* e's letter (a copy: fd_intern may move the table) */
+  isa_term psi;       /* m's predicate */
+  isa_term pre;       /* Pre(I, ψ or its essential part) under ¬V */
+  isa_term rho;       /* what n is split on */
+  isa_term ess;       /* the copy's essential part for its next query (core_split), or 0 */
+  bool chained;       /* the last refinement's path query carries over to this edge */
+  bool use_ess;       /* pre is of m's essential part, not of ψ */
+  bool exact;         /* ρ is Pre itself (rho_of) */
+  bool holds_at_witness; /* ρ holds at the witness's state */
+  bool retried;       /* a model that did not lead across before: refine instead */
+  bool cored;         /* ρ is one conjunct of the first (core_split) */
+  run R;              /* the witness's concrete state, from witness_rho until refine */
+} step;
+
+/* The witness of e's source (for a return, of its pair with the call
+ * predecessor).  False, and e stuck, when there is none. */
+static bool find_witness(step *s) {
+  dpg *g = s->g;
   wit rw = {0, 0};
-  const wit *w = e.kind == NWA_RETURN && pair_get(g, e.from, e.pred, &rw) ? &rw : &g->w[e.from];
+  const wit *w = s->e.kind == NWA_RETURN && pair_get(g, s->e.from, s->e.pred, &rw) ? &rw : &g->w[s->e.from];
   /* (a return frontier without a pair: another context, witnessed_any_cb) */
   if (!w->trace) {
-    stuck(g, &e, 3, "internal error: a frontier without a witness");
+    stuck(g, &s->e, 3, "internal error: a frontier without a witness");
+    return false;
+  }
+  s->t = w->trace - 1, s->pos = w->pos;
+  return true;
+}
+
+/* A wildcard edge from a state of an unexplored region (TS's part of n). */
+static sres disassemble(step *s) {
+  dpg *g = s->g;
+  size_t t = s->t, pos = s->pos;
+  const dtrace *T = &g->T[t];
+  if (pos >= T->n) {
+    stuck(g, &s->e, 3, "a frontier from an unexplored region whose witness executes nothing");
     return S_CONT;
   }
-  size_t t = w->trace - 1, pos = w->pos;
-  if (e.letter == DPG_BOOT) return boot_step(g, &e, r);
-  if (e.letter == NWA_ANY) { /* the state stands for one instruction: name its letters */
-    const fd_letter *s = fd_letter_get(g->L, g->site[e.from]);
-    if (!s) { /* an unexplored region (TS's part of n) */
-      const dtrace *T = &g->T[t];
-      if (pos >= T->n) {
-        stuck(g, &e, 3, "a frontier from an unexplored region whose witness executes nothing");
-        return S_CONT;
-      }
-      /* Trace-based disassembly (§3.1) on the witness: its state executes
-       * the instruction I at its PC, so split n into the states that execute
-       * I next, which get I as their site, and the rest.  A partition of n:
-       * sound whatever the split, and the copy with the witness can now be
-       * refined like any state of the program (fd_at_insn pins what a run
-       * could change). */
-      const fd_letter x0 = *fd_letter_get(g->L, T->st[pos].letter), *x = &x0; /* fd_intern may move the table */
-      isa_term rho = fd_at_insn(&g->v, g->smc ? &g->smc_code : NULL, x->pc, x->bytes, x->len);
-      nwa_letter site = fd_intern(g->L, x->pc, x->bytes, x->len, 0, x->insn);
-      size_t ne0 = nwa_nedges(g->G);
-      nwa_state n2 = nwa_split(g->G, e.from, rho);
-      if (g->iv) iv_inherit(g->iv, n2, e.from);
-      g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
-      g->site[n2] = site;
-      prune(g, g->G, g->site, ne0);
-      /* the copy makes only the steps its instruction can make */
-      size_t nout;
-      const uint32_t *out = nwa_out(g->G, n2, &nout);
-      uint32_t *drop = malloc(sizeof *drop * (nout ? nout : 1));
-      size_t nd = 0;
-      if (!drop) xa_nomem();
-      for (size_t k = 0; k < nout; k++) {
-        const nwa_edge *f = nwa_edge_at(g->G, out[k]);
-        if (!f->dead && f->from == n2 && !fd_kind_possible(g->d, x->insn, (nwa_kind)f->kind)) drop[nd++] = out[k];
-      }
-      for (size_t k = 0; k < nd; k++) {
-        nwa_edge f = *nwa_edge_at(g->G, drop[k]);
-        nwa_remove(g->G, (nwa_kind)f.kind, f.from, f.pred, f.letter, f.to);
-      }
-      free(drop);
-      if (g->o.debug & DPG_DEBUG_STEPS)
-        fprintf(stderr, "disassemble n%u at 0x%llx (witness t%zu@%zu): n%u\n", e.from, (unsigned long long)x->pc, t,
-                pos, n2);
-      return S_CONT;
-    }
-    fd_letter c = *s;
-    if (!fd_kind_possible(g->d, c.insn, (nwa_kind)e.kind)) { /* e.g. a call step from a mov */
-      nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
-      return S_CONT;
-    }
-    unsigned ndir = directions(g, c.insn);
-    for (unsigned d = 0; d < ndir; d++) {
-      nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
-      if (fd_letter_halts(g->d, fd_letter_get(g->L, l))) continue; /* no state follows */
-      if (e.kind == NWA_INTERNAL) nwa_add_internal(g->G, e.from, l, e.to);
-      else if (e.kind == NWA_CALL) nwa_add_call(g->G, e.from, l, e.to);
-      else nwa_add_return(g->G, e.from, e.pred, l, e.to);
-    }
+  /* Trace-based disassembly (§3.1) on the witness: its state executes
+   * the instruction I at its PC, so split n into the states that execute
+   * I next, which get I as their site, and the rest.  A partition of n:
+   * sound whatever the split, and the copy with the witness can now be
+   * refined like any state of the program (fd_at_insn pins what a run
+   * could change). */
+  const fd_letter x0 = *fd_letter_get(g->L, T->st[pos].letter), *x = &x0; /* fd_intern may move the table */
+  isa_term rho = fd_at_insn(&g->v, g->smc ? &g->smc_code : NULL, x->pc, x->bytes, x->len);
+  nwa_letter site = fd_intern(g->L, x->pc, x->bytes, x->len, 0, x->insn);
+  size_t ne0 = nwa_nedges(g->G);
+  nwa_state n2 = nwa_split(g->G, s->e.from, rho);
+  if (g->iv) iv_inherit(g->iv, n2, s->e.from);
+  g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
+  g->site[n2] = site;
+  prune(g, g->G, g->site, ne0);
+  /* the copy makes only the steps its instruction can make */
+  size_t nout;
+  const uint32_t *out = nwa_out(g->G, n2, &nout);
+  uint32_t *drop = malloc(sizeof *drop * (nout ? nout : 1));
+  size_t nd = 0;
+  if (!drop) xa_nomem();
+  for (size_t k = 0; k < nout; k++) {
+    const nwa_edge *f = nwa_edge_at(g->G, out[k]);
+    if (!f->dead && f->from == n2 && !fd_kind_possible(g->d, x->insn, (nwa_kind)f->kind)) drop[nd++] = out[k];
+  }
+  for (size_t k = 0; k < nd; k++) {
+    nwa_edge f = *nwa_edge_at(g->G, drop[k]);
+    nwa_remove(g->G, (nwa_kind)f.kind, f.from, f.pred, f.letter, f.to);
+  }
+  free(drop);
+  if (g->o.debug & DPG_DEBUG_STEPS)
+    fprintf(stderr, "disassemble n%u at 0x%llx (witness t%zu@%zu): n%u\n", s->e.from, (unsigned long long)x->pc, t,
+            pos, n2);
+  return S_CONT;
+}
+
+/* A wildcard edge: the state stands for one instruction, so the edge
+ * becomes one per letter of it (or n is disassembled first). */
+static sres name_letters(step *s) {
+  dpg *g = s->g;
+  const nwa_edge e = s->e;
+  const fd_letter *sl = fd_letter_get(g->L, g->site[e.from]);
+  if (!sl) return disassemble(s);
+  fd_letter c = *sl;
+  if (!fd_kind_possible(g->d, c.insn, (nwa_kind)e.kind)) { /* e.g. a call step from a mov */
     nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
     return S_CONT;
   }
-  fd_letter I = *fd_letter_get(g->L, e.letter);
-  if (fd_letter_halts(g->d, &I)) { /* no state follows exit or halt: no run takes this edge */
-    nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
-    return S_CONT;
+  unsigned ndir = directions(g, c.insn);
+  for (unsigned d = 0; d < ndir; d++) {
+    nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
+    if (fd_letter_halts(g->d, fd_letter_get(g->L, l))) continue; /* no state follows */
+    if (e.kind == NWA_INTERNAL) nwa_add_internal(g->G, e.from, l, e.to);
+    else if (e.kind == NWA_CALL) nwa_add_call(g->G, e.from, l, e.to);
+    else nwa_add_return(g->G, e.from, e.pred, l, e.to);
   }
+  nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
+  return S_CONT;
+}
+
+/* The edges that need no query: a letter after which no state follows, a
+ * witness that is not at the letter's instruction, a return refined at its
+ * call (summary_refine).  True if the step goes on. */
+static bool named_letter(step *s) {
+  dpg *g = s->g;
+  const nwa_edge *e = &s->e;
+  s->I = *fd_letter_get(g->L, e->letter);
+  if (fd_letter_halts(g->d, &s->I)) { /* no state follows exit or halt: no run takes this edge */
+    nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
+    return false;
+  }
+  const dtrace *T = &g->T[s->t];
+  if (s->pos >= T->n || T->pos[s->pos].pc != s->I.pc) {
+    stuck(g, e, 3, "internal error: the witness is not at the frontier's instruction");
+    return false;
+  }
+  if (e->kind == NWA_RETURN && !g->o.no_summaries && summary_refine(g, s->ei, e, s->t, s->pos)) return false;
+  return true;
+}
+
+/* ρ = Pre_α(I, ψ) at the witness's replayed state (s->R, live when this
+ * returns true), and whether it holds there.  False when the step is over:
+ * e stuck, or removed because n's predicate already excludes ρ. */
+static bool witness_rho(step *s) {
+  dpg *g = s->g;
+  tm_ctx *tc = g->tc;
+  const nwa_edge *e = &s->e;
+  size_t t = s->t, pos = s->pos;
   const dtrace *T = &g->T[t];
-  if (pos >= T->n || T->pos[pos].pc != I.pc) {
-    stuck(g, &e, 3, "internal error: the witness is not at the frontier's instruction");
-    return S_CONT;
-  }
-  if (e.kind == NWA_RETURN && !g->o.no_summaries && summary_refine(g, ei, &e, t, pos)) return S_CONT;
   pre_post pp;
-  if (pre_post_of(&g->v, &I, (nwa_kind)e.kind, &pp)) {
-    stuck(g, &e, 3, "the frontier's instruction does not decode");
-    return S_CONT;
+  if (pre_post_of(&g->v, &s->I, (nwa_kind)e->kind, &pp)) {
+    stuck(g, e, 3, "the frontier's instruction does not decode");
+    return false;
   }
-  isa_term psi = nwa_pred(g->G, e.to);
+  s->psi = nwa_pred(g->G, e->to);
   /* Along a witness whose next step's query was unsatisfiable (the chain
    * below), the part of m's predicate that made it so (core_split) is
    * enough: m's predicate implies it, so Pre(I, it) is implied by Pre(I, ψ)
    * and a split on it is as sound, and more general. */
   uint64_t cv;
   chain_sync(g);
-  bool chained = ht_get(&g->chain, (uint64_t)e.to + 1, &cv) && cv == ((uint64_t)t << 32 | (pos + 1)) &&
-                 e.letter == T->st[pos].letter && e.kind == T->st[pos].kind;
+  s->chained = ht_get(&g->chain, (uint64_t)e->to + 1, &cv) && cv == ((uint64_t)t << 32 | (pos + 1)) &&
+               e->letter == T->st[pos].letter && e->kind == T->st[pos].kind;
   uint64_t essv = 0;
-  bool use_ess = chained && ht_get(&g->ess, (uint64_t)e.to + 1, &essv);
+  s->use_ess = s->chained && ht_get(&g->ess, (uint64_t)e->to + 1, &essv);
   /* n is not accepting, so its concrete states that matter have ¬V: a run
    * stops at its first AE violation (§3.5), and only a return sets V.  Pre
    * under V = false spares one split per instruction on V alone. */
-  isa_term pre = without_V(g, pre_exact(&g->v, &pp, use_ess ? (isa_term)essv : psi));
+  s->pre = without_V(g, pre_exact(&g->v, &pp, s->use_ess ? (isa_term)essv : s->psi));
   /* the concrete witness state */
-  run R;
-  if (replay_to(g, t, pos, &R)) {
+  if (replay_to(g, t, pos, &s->R)) {
     pre_post_free(&pp);
-    run_end(&R);
-    stuck(g, &e, 3, "internal error: a witness does not replay");
-    return S_CONT;
+    run_end(&s->R);
+    stuck(g, e, 3, "internal error: a witness does not replay");
+    return false;
   }
   /* ρ = Pre_α(I, ψ) needs only the witness's concrete state, so it comes
    * first: when n's predicate already excludes ρ (a copy of m whose
    * predicate carries back to one n was split on before), no state of n
    * crosses — Pre(I, ψ) implies ρ — and the edge goes without the symbolic
    * execution of the path or a solver call. */
-  isa_term rho;
-  bool holds_at_witness, exact;
-  {
-    cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
-    tm_env env = cenv_env(&c);
-    rho = rho_of(g, pre, e.from, &env, &exact);
-    holds_at_witness = tm_eval(tc, rho, &env) != 0;
-    if (holds_at_witness && use_ess) { /* (a heuristic's miss: the whole of m's predicate) */
-      use_ess = false;
-      pre = without_V(g, pre_exact(&g->v, &pp, psi));
-      rho = rho_of(g, pre, e.from, &env, &exact);
-      holds_at_witness = tm_eval(tc, rho, &env) != 0;
-    }
-    free(c.vmap);
-    pre_post_free(&pp);
-    bool rho_false = tm_is_const(tc, rho, &cv) && !cv; /* (false never holds at the witness) */
-    /* n ∧ ρ may hold no state (n's predicate already excludes ρ, as a
-     * candidate invariant's φ excludes the ¬φ a Pre carries back): then the
-     * edge goes and no state is added.  Only the cheap tests: a Z3 call here,
-     * on predicates without the path's facts, costs more than the split. */
-    if (!rho_false && !holds_at_witness) {
-      isa_term pn = nwa_pred(g->G, e.from);
-      isa_term both = tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, pn, rho));
-      rho_false = (tm_is_const(tc, both, &cv) && !cv) || tm_conj_contradicts(tc, pn, rho) ||
-                  tm_conj_contradicts(tc, pn, both);
-    }
-    if (rho_false && !holds_at_witness) {
-      run_end(&R);
-      g->st.ref++;
-      if (g->o.debug & DPG_DEBUG_STEPS)
-        fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n\n", ei,
-                e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
-      nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
-      return S_CONT;
-    }
+  cenv c = {.g = g, .x = s->R.x, .in = g->T[t].in};
+  tm_env env = cenv_env(&c);
+  s->rho = rho_of(g, s->pre, e->from, &env, &s->exact);
+  s->holds_at_witness = tm_eval(tc, s->rho, &env) != 0;
+  if (s->holds_at_witness && s->use_ess) { /* (a heuristic's miss: the whole of m's predicate) */
+    s->use_ess = false;
+    s->pre = without_V(g, pre_exact(&g->v, &pp, s->psi));
+    s->rho = rho_of(g, s->pre, e->from, &env, &s->exact);
+    s->holds_at_witness = tm_eval(tc, s->rho, &env) != 0;
   }
-  /* The last refinement split the witness's next state m on an exact Pre
-   * (ρ' = Pre(I', ψ')), and its path query was unsatisfiable.  This edge
-   * is the witness's own step into that copy, so its query — the path to n,
-   * the step, m's predicate ∧ ρ' — says what that one did: skip it.  (A
-   * heuristic only: refining is sound whatever the query would say, and ρ
-   * not holding at the witness, checked below, is what progress needs.) */
+  free(c.vmap);
+  pre_post_free(&pp);
+  bool rho_false = tm_is_const(tc, s->rho, &cv) && !cv; /* (false never holds at the witness) */
+  /* n ∧ ρ may hold no state (n's predicate already excludes ρ, as a
+   * candidate invariant's φ excludes the ¬φ a Pre carries back): then the
+   * edge goes and no state is added.  Only the cheap tests: a Z3 call here,
+   * on predicates without the path's facts, costs more than the split. */
+  if (!rho_false && !s->holds_at_witness) {
+    isa_term pn = nwa_pred(g->G, e->from);
+    isa_term both = tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, pn, s->rho));
+    rho_false = (tm_is_const(tc, both, &cv) && !cv) || tm_conj_contradicts(tc, pn, s->rho) ||
+                tm_conj_contradicts(tc, pn, both);
+  }
+  if (rho_false && !s->holds_at_witness) {
+    run_end(&s->R);
+    g->st.ref++;
+    if (g->o.debug & DPG_DEBUG_STEPS)
+      fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n\n",
+              s->ei, e->kind, e->from, e->to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
+    nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
+    return false;
+  }
+  return true;
+}
+
+/* The last refinement split the witness's next state m on an exact Pre
+ * (ρ' = Pre(I', ψ')), and its path query was unsatisfiable.  This edge
+ * is the witness's own step into that copy, so its query — the path to n,
+ * the step, m's predicate ∧ ρ' — says what that one did: skip it.  (A
+ * heuristic only: refining is sound whatever the query would say, and ρ
+ * not holding at the witness, checked in witness_rho, is what progress
+ * needs.) */
+static void carry_over(step *s) {
+  dpg *g = s->g;
+  if (s->use_ess && s->exact) s->ess = s->rho; /* the path to n ∧ Pre(I, m's essential part) is unsatisfiable */
+  if (g->o.debug & DPG_DEBUG_STEPS) fprintf(stderr, "edge %u: the path query of the last refinement carries over\n", s->ei);
+  g->st.carried++;
+}
+
+/* The path query of e: the witness's path to n (line 8), then Pre(I, ψ)
+ * and n's predicate over the path's final state.  On a satisfiable query,
+ * its model's run joins T (*res: the step's result); false then, and when
+ * the step is over otherwise (e stuck; s->R ended either way).  True: the
+ * query is unsatisfiable, or a model failed before, so refine. */
+static bool path_query(step *s, dpg_result *r, sres *res) {
+  dpg *g = s->g;
+  tm_ctx *tc = g->tc;
+  const nwa_edge e = s->e;
+  const fd_letter I = s->I;
+  size_t t = s->t, pos = s->pos;
+  const dtrace *T = &g->T[t];
   smt_result sr = SMT_UNSAT;
-  bool retried = false, cored = false;
-  isa_term ess = 0;
   char reason[256] = "";
-  if (!holds_at_witness && chained) {
-    if (use_ess && exact) ess = rho; /* the path to n ∧ Pre(I, m's essential part) is unsatisfiable */
-    if (g->o.debug & DPG_DEBUG_STEPS) fprintf(stderr, "edge %u: the path query of the last refinement carries over\n", ei);
-    g->st.carried++;
-    goto refine;
-  }
+  *res = S_CONT;
   /* symbolic execution of the witness's trace (line 8) */
   sx_path path;
   int sxr = sx_replay_until(g->d, tc, T->pos, pos, g->entry, g->sp0, &path, late_cb, g);
   if (sxr > 0) { /* the time budget ran out: the loop ends with that reason */
     sx_path_free(&path);
-    run_end(&R);
-    return S_CONT;
+    run_end(&s->R);
+    return false;
   }
   if (sxr) {
     char why[300];
     snprintf(why, sizeof why, "symbolic execution failed: %s", path.error);
     sx_path_free(&path);
-    run_end(&R);
+    run_end(&s->R);
     stuck(g, &e, 3, why);
-    return S_CONT;
+    return false;
   }
   size_t nv = tm_var_count(tc);
   isa_term *map = calloc(nv + 1, sizeof *map);
@@ -208,7 +270,7 @@ sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     map[tm_var_index(tc, var)] = k == g->d->pc ? tm_const(tc, I.pc, pw) : path.reg[k];
   }
   size_t depth;
-  const uint64_t *stk = ex_aux_stack(R.x, &depth);
+  const uint64_t *stk = ex_aux_stack(s->R.x, &depth);
   map[tm_var_index(tc, g->v.mem)] = path.mem;
   map[tm_var_index(tc, g->v.V)] = tm_false(tc);
   map[tm_var_index(tc, g->v.D)] = tm_const(tc, depth, g->d->addr_bits);
@@ -233,7 +295,7 @@ sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   map[tm_var_index(tc, g->v.in)] = inarr;
   map[tm_var_index(tc, g->v.ip)] = tm_const(tc, nin, ab);
   map[tm_var_index(tc, g->v.inlen)] = inlen;
-  fs[nf++] = tm_subst(tc, pre, map);
+  fs[nf++] = tm_subst(tc, s->pre, map);
   /* and the state is in n: the path alone does not say so where n's
    * predicate is about input not read yet */
   fs[nf++] = tm_subst(tc, nwa_pred(g->G, e.from), map);
@@ -254,17 +316,17 @@ sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
     if (!hard) xa_nomem();
     for (size_t k = 0; k < nf; k++)
       if (fs[k] != fpre && fs[k] != fpn) hard[nh++] = fs[k];
-    isa_term r2 = rho, ess2 = 0;
+    isa_term r2 = s->rho, ess2 = 0;
     if (core_split(g, hard, nh, map, &r2, &ess2)) {
-      cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
+      cenv c = {.g = g, .x = s->R.x, .in = g->T[t].in};
       tm_env env = cenv_env(&c);
       if (!tm_eval(tc, r2, &env)) {
-        if ((g->o.debug & DPG_DEBUG_DETAIL) && r2 != rho) {
+        if ((g->o.debug & DPG_DEBUG_DETAIL) && r2 != s->rho) {
           fprintf(stderr, "  core: rho generalised to ");
           tm_fprint(tc, r2, stderr);
           fputc('\n', stderr);
         }
-        rho = r2, ess = ess2, cored = true;
+        s->rho = r2, s->ess = ess2, s->cored = true;
         g->st.conjuncts++;
       }
       free(c.vmap);
@@ -275,32 +337,32 @@ sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
   /* a model whose input did not lead across before: the path formula is
    * weaker than the runs (what system calls return, memory the solver may
    * choose), so try a refinement, which is sound whatever the model says */
-  retried = sr == SMT_SAT && is_stuck(g, tuple_key(g, &e), 1);
+  s->retried = sr == SMT_SAT && is_stuck(g, tuple_key(g, &e), 1);
   /* the same when a model from the same witness step across the same letter
    * failed before, for another copy of these states (a heuristic key:
    * a collision only means refining, which is always sound) */
   uint64_t wkey = ((uint64_t)t << 40 ^ (uint64_t)pos << 12 ^ e.letter) | 1;
-  if (sr == SMT_SAT && ht_get(&g->model_failed, wkey, NULL)) retried = true;
-  if (sr == SMT_SAT && !retried) {
+  if (sr == SMT_SAT && ht_get(&g->model_failed, wkey, NULL)) s->retried = true;
+  if (sr == SMT_SAT && !s->retried) {
     in_assign *in = model_input(g, fs, nf, nin, inarr, inlen, T->in, used);
     if (g->o.debug & DPG_DEBUG_STEPS) {
-      fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", ei, e.kind, e.from,
-              e.to, (unsigned long long)I.pc, I.dir, t, pos);
-      tm_fprint(tc, psi, stderr);
+      fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", s->ei, e.kind,
+              e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
+      tm_fprint(tc, s->psi, stderr);
       fputc('\n', stderr);
     }
     free(fs);
     free(used);
-    run_end(&R);
+    run_end(&s->R);
     if (!in) {
       stuck(g, &e, 1, "the solver's model gives no input");
-      return S_CONT;
+      return false;
     }
-    ex_result res;
+    ex_result rs;
     char why[300] = "";
     isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
-    outcome out = add_run(g, in, &res, why, sizeof why);
-    if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, psi)) {
+    outcome out = add_run(g, in, &rs, why, sizeof why);
+    if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, s->psi)) {
       const dtrace *nt = &g->T[g->nT - 1];
       if (nt->cut && pos + 1 == nt->n && nt->st[pos].letter == e.letter) { /* say why: it faulted there */
         g->fault_letter = (uint64_t)e.letter + 1;
@@ -310,55 +372,72 @@ sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
       stuck(g, &e, 1, g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why : "the solver's inputs do not lead across the frontier");
       ht_add(&g->model_failed, wkey, 0);
     }
-    return finish_run(g, out, why, r);
+    *res = finish_run(g, out, why, r);
+    return false;
   }
   free(fs);
   free(used);
-  if (sr == SMT_UNKNOWN && !retried) {
+  if (sr == SMT_UNKNOWN && !s->retried) {
     char why[300];
     snprintf(why, sizeof why, "the solver gave up: %s", reason);
-    run_end(&R);
+    run_end(&s->R);
     stuck(g, &e, 3, why);
-    return S_CONT;
+    return false;
   }
-refine:
-  /* refine along the frontier (Fig. 1) with ρ = Pre_α(I, ψ), found above */
+  return true;
+}
+
+/* ρ holds at the witness, so a split on it makes no progress: m may hold
+ * no state, or the step is stuck. */
+static void rho_at_witness(step *s) {
+  dpg *g = s->g;
+  tm_ctx *tc = g->tc;
+  const nwa_edge *e = &s->e;
+  if (g->o.debug & DPG_DEBUG_STEPS) {
+    fprintf(stderr, "rho holds at the witness: edge %u kind %d n%u -> n%u letter 0x%llx/%u (t%zu@%zu): rho = ", s->ei,
+            e->kind, e->from, e->to, (unsigned long long)s->I.pc, s->I.dir, s->t, s->pos);
+    tm_fprint(tc, s->rho, stderr);
+    fputc('\n', stderr);
+  }
+  /* m may hold no state at all (splits conjoin what no solver call has
+   * checked together): then nothing enters it */
+  char rs[200];
+  g->st.se++;
+  if (smt_check(g->solver, &s->psi, 1, rs, sizeof rs) == SMT_UNSAT) {
+    for (size_t k = 0; k < nwa_nedges(g->G); k++) {
+      const nwa_edge *f = nwa_edge_at(g->G, k);
+      if (!f->dead && f->to == e->to) nwa_remove(g->G, (nwa_kind)f->kind, f->from, f->pred, f->letter, f->to);
+    }
+    return;
+  }
+  stuck(g, e, 3,
+        !s->retried                    ? "internal error: the refinement predicate holds at the witness"
+        : g->fault_letter == (uint64_t)e->letter + 1 ? g->fault_why
+                                    : "the solver's inputs do not lead across the frontier");
+}
+
+/* Refine along the frontier (Fig. 1) with ρ = Pre_α(I, ψ), found above. */
+static sres refine(step *s) {
+  dpg *g = s->g;
+  tm_ctx *tc = g->tc;
+  const nwa_edge *e = &s->e;
+  size_t t = s->t, pos = s->pos;
   g->st.ref++;
-  run_end(&R);
-  if (holds_at_witness) {
-    if (g->o.debug & DPG_DEBUG_STEPS) {
-      fprintf(stderr, "rho holds at the witness: edge %u kind %d n%u -> n%u letter 0x%llx/%u (t%zu@%zu): rho = ", ei,
-              e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
-      tm_fprint(tc, rho, stderr);
-      fputc('\n', stderr);
-    }
-    /* m may hold no state at all (splits conjoin what no solver call has
-     * checked together): then nothing enters it */
-    char rs[200];
-    g->st.se++;
-    if (smt_check(g->solver, &psi, 1, rs, sizeof rs) == SMT_UNSAT) {
-      for (size_t k = 0; k < nwa_nedges(g->G); k++) {
-        const nwa_edge *f = nwa_edge_at(g->G, k);
-        if (!f->dead && f->to == e.to) nwa_remove(g->G, (nwa_kind)f->kind, f->from, f->pred, f->letter, f->to);
-      }
-      return S_CONT;
-    }
-    stuck(g, &e, 3,
-          !retried                    ? "internal error: the refinement predicate holds at the witness"
-          : g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why
-                                      : "the solver's inputs do not lead across the frontier");
+  run_end(&s->R);
+  if (s->holds_at_witness) {
+    rho_at_witness(s);
     return S_CONT;
   }
   if (g->o.debug & DPG_DEBUG_STEPS) {
-    fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho = ", ei, e.kind, e.from,
-            e.to, (unsigned long long)I.pc, I.dir, t, pos);
-    tm_fprint(tc, rho, stderr);
+    fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho = ", s->ei, e->kind,
+            e->from, e->to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
+    tm_fprint(tc, s->rho, stderr);
     fputc('\n', stderr);
     if (g->o.debug & DPG_DEBUG_DETAIL) {
       fprintf(stderr, "  psi = ");
-      tm_fprint(tc, psi, stderr);
+      tm_fprint(tc, s->psi, stderr);
       fprintf(stderr, "\n  pre = ");
-      tm_fprint(tc, pre, stderr);
+      tm_fprint(tc, s->pre, stderr);
       fputc('\n', stderr);
     }
   }
@@ -375,27 +454,45 @@ refine:
   {
     char rs[200];
     g->st.se++;
-    if (smt_check(g->solver, &rho, 1, rs, sizeof rs) == SMT_UNSAT) {
+    if (smt_check(g->solver, &s->rho, 1, rs, sizeof rs) == SMT_UNSAT) {
       if (g->o.debug & DPG_DEBUG_STEPS)
         fprintf(stderr,
                 "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n (solver)\n",
-                ei, e.kind, e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
-      nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
+                s->ei, e->kind, e->from, e->to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
+      nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
       return S_CONT;
     }
   }
   /* n ∧ ρ may hold states: split */
   size_t ne0 = nwa_nedges(g->G);
-  nwa_state n2 = nwa_split(g->G, e.from, rho);
-  if (g->iv) iv_inherit(g->iv, n2, e.from);
+  nwa_state n2 = nwa_split(g->G, e->from, s->rho);
+  if (g->iv) iv_inherit(g->iv, n2, e->from);
   g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
-  g->site[n2] = g->site[e.from];
-  if ((exact || cored) && !retried && pos && t < UINT32_MAX && pos < UINT32_MAX) { /* the next query along the witness is this one's (above) */
+  g->site[n2] = g->site[e->from];
+  if ((s->exact || s->cored) && !s->retried && pos && t < UINT32_MAX && pos < UINT32_MAX) { /* the next query along the witness is this one's (above) */
     chain_sync(g);
     ht_put(&g->chain, (uint64_t)n2 + 1, (uint64_t)t << 32 | pos);
-    if (ess) ht_put(&g->ess, (uint64_t)n2 + 1, ess);
+    if (s->ess) ht_put(&g->ess, (uint64_t)n2 + 1, s->ess);
   }
   prune(g, g->G, g->site, ne0);
-  nwa_remove(g->G, e.kind, e.from, e.pred, e.letter, e.to);
+  nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
   return S_CONT;
+}
+
+/* One DPG step on frontier edge ei (Alg. 1 lines 7–13): the witness; a
+ * boot step or a wildcard named; the edges that need no query; ρ at the
+ * witness; the path query (or the last one carried over), whose model
+ * runs; and otherwise the refinement. */
+sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
+  step s = {.g = g, .ei = ei, .e = *nwa_edge_at(g->G, ei)};
+  if (!find_witness(&s)) return S_CONT;
+  if (s.e.letter == DPG_BOOT) return boot_step(g, &s.e, r);
+  if (s.e.letter == NWA_ANY) return name_letters(&s);
+  if (!named_letter(&s) || !witness_rho(&s)) return S_CONT;
+  if (!s.holds_at_witness && s.chained) carry_over(&s);
+  else {
+    sres res;
+    if (!path_query(&s, r, &res)) return res;
+  }
+  return refine(&s);
 }

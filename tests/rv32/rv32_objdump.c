@@ -117,7 +117,7 @@ static int gen(unsigned long n, unsigned long long seed, const char *out) {
 
 /* objdump's operands, normalised: " <sym>" and "# comment" dropped, the
  * branch/jal target with 0x. */
-static void normalise(const char *mn, char *ops) {
+static void normalise(const char *mn, char *ops, size_t size) {
   char *p = strstr(ops, " #");
   if (p) *p = 0;
   p = strstr(ops, " <");
@@ -127,9 +127,12 @@ static void normalise(const char *mn, char *ops) {
   if (mn[0] == 'b' || !strcmp(mn, "jal")) {
     char *c = strrchr(ops, ',');
     char *t = c ? c + 1 : ops;
-    char tmp[128];
-    snprintf(tmp, sizeof tmp, "0x%s", t);
-    strcpy(t, tmp);
+    size_t tl = strlen(t);
+    if (n + 2 < size) { /* insert "0x" */
+      memmove(t + 2, t, tl + 1);
+      t[0] = '0';
+      t[1] = 'x';
+    }
   }
 }
 
@@ -190,7 +193,7 @@ static int check(const char *path) {
         outside++;
       continue;
     }
-    normalise(mn, ops);
+    normalise(mn, ops, sizeof ops);
     char theirs[640];
     snprintf(theirs, sizeof theirs, "%s%s%s", mn, *ops ? " " : "", ops);
     if (!ok) {

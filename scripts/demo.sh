@@ -37,16 +37,17 @@ else
 fi
 
 problems=()
-for t in build/targets/mcveto-x86 build/targets/mcveto-ppc build/harness/mcveto-cc; do
+for t in build/targets/mcveto-x86 build/targets/mcveto-ppc build/targets/mcveto-rv32 build/harness/mcveto-cc; do
     [ -x "$t" ] || problems+=("$t was not built")
 done
 if [ ${#problems[@]} -eq 0 ]; then
-    echo "== mcveto-x86 and mcveto-ppc verify --target reach_error, -O2, ${DEMO_TIMEOUT:-60} s each"
+    echo "== mcveto-x86, mcveto-ppc and mcveto-rv32 verify --target reach_error, -O2, ${DEMO_TIMEOUT:-60} s each"
     # --strict: a row that cannot be made (a missing tool, a build failure) or
     # a verdict that is not the expected one is an error, not a silent gap
     bash tests/verify/bench_verify.sh --strict --cc build/harness/mcveto-cc --work build/demo --levels O2 \
         --timeout "${DEMO_TIMEOUT:-60}" \
-        --mcveto x86=build/targets/mcveto-x86 --mcveto ppc=build/targets/mcveto-ppc "${progs[@]}" ||
+        --mcveto x86=build/targets/mcveto-x86 --mcveto ppc=build/targets/mcveto-ppc \
+        --mcveto rv32=build/targets/mcveto-rv32 "${progs[@]}" ||
         problems+=("the verdict table is incomplete or has unexpected verdicts (status $?; see above)")
 fi
 if [ $# -eq 0 ] && [ ${#problems[@]} -eq 0 ]; then

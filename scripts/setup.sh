@@ -2,10 +2,9 @@
 # Install what mcveto needs on Debian 12 (idempotent).  Run as root.
 #   scripts/setup.sh          build dependencies
 #   scripts/setup.sh --demo   and what the main job (scripts/demo.sh) needs:
-#                             the cross compilers, qemu-user and jq
+#                             the cross compilers (RISC-V too), qemu-user and jq
 #   scripts/setup.sh --tests  and everything the test suite uses (--demo's,
-#                             capstone, unicorn, clang, the RISC-V cross
-#                             compiler and binutils)
+#                             capstone, unicorn, clang)
 #   --list                    print the packages of the chosen set, one per
 #                             line, and install nothing
 # Never installs gcc-multilib: it conflicts with the cross compilers.
@@ -27,12 +26,13 @@ if [ $level != build ]; then
   # with their binutils), checks witnesses under qemu-user and reads the
   # verifier's JSON with jq
   pkgs+=(gcc-i686-linux-gnu gcc-powerpc-linux-gnu qemu-user jq)
+  # RISC-V (rv32): the cross compiler for mcveto-cc --isa rv32, and its
+  # binutils (strip; objdump, the decoder's oracle in the tests); qemu-user
+  # has qemu-riscv32
+  pkgs+=(gcc-12-riscv64-linux-gnu binutils-riscv64-linux-gnu)
 fi
 if [ $level = tests ]; then
   pkgs+=(libcapstone-dev libunicorn-dev clang libclang-rt-14-dev)
-  # RISC-V (rv32): the cross compiler for mcveto-cc --isa rv32 and objdump,
-  # the decoder's oracle (qemu-user has qemu-riscv32)
-  pkgs+=(gcc-12-riscv64-linux-gnu binutils-riscv64-linux-gnu)
 fi
 if $list; then
   printf '%s\n' "${pkgs[@]}"

@@ -18,6 +18,13 @@ static isa_term bottom_array(tm_ctx *tc, isa_term m) {
   return m;
 }
 
+/* The atom "the initial memory at a holds b". */
+static isa_term byte_fact(dpg *g, uint64_t a, uint8_t b) {
+  tm_ctx *tc = g->tc;
+  isa_term sel[2] = {g->v.mem, tm_const(tc, a, g->d->addr_bits)};
+  return tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8));
+}
+
 /* The fact "the initial memory at a holds the image's byte" (an undefined
  * byte is 0 under the Linux input model; unmapped, 0 as in ground_step),
  * or true when the image says nothing there. */
@@ -31,8 +38,7 @@ static isa_term image_fact(dpg *g, uint64_t a) {
     if (g->o.inputs != DPG_INPUTS_LINUX) return tm_true(tc);
     b = 0;
   }
-  isa_term sel[2] = {g->v.mem, tm_const(tc, a, g->d->addr_bits)};
-  return tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8));
+  return byte_fact(g, a, b);
 }
 
 /* A read of the initial memory at base + k with base unknown (a jump table,
@@ -51,15 +57,13 @@ static isa_term table_facts(dpg *g, isa_term addr) {
   if (g->nwin == sizeof g->win / sizeof g->win[0]) return tm_true(tc);
   const mem_region *rg = mem_region_of(g->init, k);
   if (!rg) return tm_true(tc);
-  unsigned ab = g->d->addr_bits;
   isa_term f = tm_true(tc);
   for (uint64_t a = k; a <= rg->last && a - k < TABLE_WINDOW; a++) {
     uint8_t b;
     bool def;
     if (mem_peek(g->init, a, 1, &b, &def, NULL) != MEM_OK) break;
     if (!def && g->o.inputs != DPG_INPUTS_LINUX) continue;
-    isa_term sel[2] = {g->v.mem, tm_const(tc, a, ab)};
-    f = tm_app2(tc, ISA_OP_LAND, f, tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8)));
+    f = tm_app2(tc, ISA_OP_LAND, f, byte_fact(g, a, b));
   }
   g->win[g->nwin] = k;
   g->win_facts[g->nwin++] = f;

@@ -58,3 +58,11 @@ void sg_install(void) {
   sigaction(SIGBUS, &sa, NULL);
 #endif
 }
+
+bool sg_available(void) {
+#ifdef SG_ASAN
+  return false;
+#else
+  return true;
+#endif
+}

@@ -12,9 +12,14 @@
 #ifndef MCVETO_STACKGUARD_H
 #define MCVETO_STACKGUARD_H
 
+#include <stdbool.h>
+
 #define SG_EXIT_NOSTACK 6
 
 /* Call once, from the thread whose stack is watched (the search's). */
 void sg_install(void);
+
+/* Does sg_install do anything in this build (false under AddressSanitizer)? */
+bool sg_available(void);
 
 #endif

@@ -594,7 +594,8 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   explore_add(g, NULL, (int64_t)g->nT - 1, t.pos, n, last_next);
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
-  nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN, g->smc ? &g->smc_code : NULL, &psite);
+  nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN,
+                    R.r.status == EX_BUDGET ? last_next : UINT64_MAX, g->smc ? &g->smc_code : NULL, &psite);
   add_boot(gp, g->tc);
   psite = xa_realloc(psite, sizeof *psite * nwa_nstates(gp));
   psite[nwa_nstates(gp) - 1] = 0;

@@ -303,6 +303,23 @@ static nwa_state landing_state(folder *f, nwa_state c, const fd_step *st, const 
   return f->ts;
 }
 
+/* Rule 10 for a run cut after a completed step: the state of the PC after
+ * it, when the step's letter fixes that PC for every run (a fall-through,
+ * a direct jump or call in its direction, a system call that returns) and
+ * π executed the instruction found there in a state no run's code can
+ * differ from (q_a, or a q_{a,I} whose bytes are fixed).  NWA_NONE when
+ * unknown: the step then leads to TS as in Fig. 5. */
+static nwa_state known_successor(folder *f, const fd_step *st, const nwa_state *q, size_t n, uint64_t next) {
+  if (next == UINT64_MAX || !n) return NWA_NONE;
+  const fd_letter *e = fd_letter_get(f->L, st[n - 1].letter);
+  isa_flow flow = f->v->d->insns[e->insn].flow;
+  if (flow == ISA_FLOW_IJUMP || flow == ISA_FLOW_ICALL || flow == ISA_FLOW_RETURN || st[n - 1].kind == 2) return NWA_NONE;
+  if (fd_letter_halts(f->v->d, e)) return NWA_NONE;
+  for (size_t i = 0; i < n; i++)
+    if (st[i].pc == next) return f->smc && letter_pins(f, st[i].letter) ? NWA_NONE : q[i];
+  return NWA_NONE;
+}
+
 /* Has exit state x a return transition with call predecessor c and letter l? */
 static bool has_return(const nwa *g, nwa_state x, nwa_state c, nwa_letter l) {
   size_t n;
@@ -339,8 +356,8 @@ static void returns_to_ts(folder *f, nwa_state x, nwa_letter l, const nwa_state 
   for (size_t k = 0; k < ncallers; k++) nwa_add_return(f->g, x, callers[k], l, f->ts);
 }
 
-nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_end end, const fd_smc *smc,
-             nwa_letter **site) {
+nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_end end, uint64_t next,
+             const fd_smc *smc, nwa_letter **site) {
   const isa_desc *d = v->d;
   tm_ctx *tc = v->tc;
   folder f = {.v = v, .L = L, .g = nwa_new(tc), .smc = smc};
@@ -472,9 +489,13 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
     nwa_letter l = st[last].letter;
     const fd_letter *e = fd_letter_get(L, l);
     isa_flow flow = d->insns[e->insn].flow;
+    nwa_state succ = end == FD_END_OPEN ? known_successor(&f, st, q, n, next) : NWA_NONE;
     if (end == FD_END_HALT)
       nwa_add_internal(f.g, q[last], l, f.exit);
-    else {
+    else if (succ != NWA_NONE) {
+      if (st[last].kind == 1) nwa_add_call(f.g, q[last], l, succ);
+      else nwa_add_internal(f.g, q[last], l, succ);
+    } else {
       nwa_letter ls[3] = {l, 0, 0};
       if (end == FD_END_FAULT && fd_has_directions(d, e->insn)) other_dirs(&f, l, ls + 1);
       for (int k = 0; k < 3 && ls[k]; k++) {

@@ -95,7 +95,8 @@ typedef struct fd_step {
 
 typedef enum fd_end {
   FD_END_HALT,   /* the last step ended the program (exit, halt) */
-  FD_END_OPEN,   /* the run stopped for another reason after its last step */
+  FD_END_OPEN,   /* the run stopped for another reason after its last step
+                    (a step budget, a system call the runtime lacks) */
   FD_END_FAULT   /* the last step did not complete (fault, trap): its outcome is unknown */
 } fd_end;
 
@@ -130,8 +131,13 @@ isa_term fd_at_insn(const fd_vocab *v, const fd_smc *smc, uint64_t pc, const uin
  * instruction there is fixed, a surrogate otherwise.
  * *site receives, per state of the result, the letter with direction 0 of
  * the instruction the state stands for, or 0 for TS, its surrogates and
- * Exit (malloc'd; the caller frees it). */
-nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *steps, size_t n, fd_end end, const fd_smc *smc,
-             nwa_letter **site);
+ * Exit (malloc'd; the caller frees it).
+ * next is the PC after the last step when end is FD_END_OPEN and the run
+ * knows it (UINT64_MAX otherwise).  A completed last step whose letter fixes
+ * its successor (no indirect jump, call or return) and whose successor π
+ * visited then leads to that successor's state instead of TS (rule 10): a
+ * run cut by the step budget inside a loop leaves no unexplored region. */
+nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *steps, size_t n, fd_end end, uint64_t next,
+             const fd_smc *smc, nwa_letter **site);
 
 #endif

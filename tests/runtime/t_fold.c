@@ -178,11 +178,12 @@ static const char *kname(int k) { return k == NWA_INTERNAL ? "internal" : k == N
  * (rule 11: rejecting, labelled true, site 0). */
 static const fd_smc all_may_change = {NULL, NULL}; /* the report's SMC variant */
 static const fd_smc *smc_view = &all_may_change;  /* what fold passes under SMC */
+static uint64_t next_pc = UINT64_MAX; /* the PC after an open run's last step, when the test sets it */
 
 static fx fold(const char *name, const fd_step *st, size_t n, fd_end end, bool smc, size_t nstates) {
   cur = name;
   fx f = {0};
-  f.g = fd_fold(&V, L, st, n, end, smc ? smc_view : NULL, &f.site);
+  f.g = fd_fold(&V, L, st, n, end, next_pc, smc ? smc_view : NULL, &f.site);
   f.ts = f.ex = NWA_NONE;
   if (nwa_nstates(f.g) != nstates) {
     fprintf(stderr, "%s: %zu states, expected %zu\n", name, nwa_nstates(f.g), nstates);
@@ -695,6 +696,47 @@ static void t_endings(void) {
     EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, jmp, 0), a), I_(a, let(0x1000, MOV1, 0), f.ts),
            TS_LOOPS(f));
     done(&f);
+  }
+  {
+    /* the same run cut by a step budget, which knows the PC after its last
+     * step: rule 10 leads to that PC's state, as π executed it, and not to
+     * TS ... */
+    ins jmp = INS(0xEB, 0xF9);
+    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
+    next_pc = 0x1005;
+    fx f = fold("cut inside a loop", st, 3, FD_END_OPEN, false, 4);
+    nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, jmp);
+    EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, jmp, 0), a), TS_LOOPS(f));
+    done(&f);
+    /* ... but to TS when π never executed the next PC ... */
+    fd_step st2[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
+    next_pc = 0x1009;
+    f = fold("cut before new code", st2, 3, FD_END_OPEN, false, 4);
+    a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, jmp);
+    EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, jmp, 0), a), I_(a, let(0x1000, MOV1, 0), f.ts),
+           TS_LOOPS(f));
+    done(&f);
+    /* ... or after an indirect jump, whose letter does not fix its target:
+     * rule 10's edge to TS stays beside rule 2's and rule 9's */
+    fd_step st3[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JMP_EAX, 0, 0), step(0x1000, MOV1, 0, 0),
+                     step(0x1005, JMP_EAX, 0, 0)};
+    next_pc = 0x1000;
+    f = fold("cut after an indirect jump", st3, 4, FD_END_OPEN, false, 5);
+    a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, JMP_EAX);
+    nwa_state s = NWA_NONE;
+    for (nwa_state k = 0; k < nwa_nstates(f.g); k++)
+      if (k != f.ts && k != a && k != b && nwa_accepting(f.g, k)) s = k;
+    CHECK(s != NWA_NONE);
+    bool to_ts = false, to_a = false;
+    for (size_t i = 0; i < nwa_nedges(f.g); i++) {
+      const nwa_edge *e = nwa_edge_at(f.g, i);
+      if (e->dead || e->from != b) continue;
+      to_ts |= e->to == f.ts;
+      to_a |= e->to == a;
+    }
+    CHECK(to_ts && to_a); /* rule 10 to TS, rule 2 to q_1000 */
+    done(&f);
+    next_pc = UINT64_MAX;
   }
   {
     fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, HLT, 0, 0)};

@@ -14,7 +14,8 @@
 #     reports the AE violation, the only direct evidence of a non-AE run;
 #   - safe: N random inputs (--runs; 0: none) (several distributions, deterministic seed)
 #     never exit with the target's status, and never die of a signal
-#     unless the program declares a fault-stdin;
+#     unless the program declares a fault-stdin; an endless program gets
+#     at most 8 of them, of 1 s each, and may still be running then;
 #   - random-misses: M random inputs (--miss-runs, default 200, drawn
 #     the same way) never reach the target: the claim that random testing
 #     does not find it, so it gets more inputs than a safe program needs;
@@ -32,7 +33,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=verify_lib.sh
 . "$here/verify_lib.sh"
 
-isa='' cc='' work='' levels='O0 O2' runs=200 miss_runs=200 mcveto=''
+isa='' cc='' work='' levels='O0 O2' runs=200 miss_runs=200 mcveto='' endless_runs=8 endless_seconds=1
 while [ $# -gt 0 ]; do
     case $1 in
         --isa) isa=$2; shift 2 ;;
@@ -88,8 +89,13 @@ rand_input() {
 
 # random_runs BIN PROG LABEL ALLOW_SIGNAL N: N random inputs; none may exit
 # with the target's status; none may die of a signal unless ALLOW_SIGNAL.
+# An endless program (header "endless: yes") may still be running after
+# $endless_seconds s: that run has not reached the target so far.
 random_runs() {
-    local bin=$1 f=$2 label=$3 allow_sig=$4 n=$5 texit st i fmt seed
+    local bin=$1 f=$2 label=$3 allow_sig=$4 n=$5 texit st i fmt seed endless=no
+    [ -n "$(vl_get "$f" endless)" ] && endless=yes
+    local VL_QEMU_SECONDS=${VL_QEMU_SECONDS:-20}
+    [ "$endless" = yes ] && VL_QEMU_SECONDS=$endless_seconds
     texit=$(vl_target_exit "$f")
     seed=$(printf '%s' "$label" | cksum | cut -d' ' -f1)
     RANDOM=$((seed % 32768))
@@ -101,7 +107,7 @@ random_runs() {
             fail "$label: random input '$fmt' reaches the target (status $st)"
             return
         fi
-        if [ "$st" -eq 124 ]; then
+        if [ "$st" -eq 124 ] && [ "$endless" = no ]; then
             fail "$label: random input '$fmt' hangs under $QEMU"
             return
         fi
@@ -170,6 +176,7 @@ for f in "$@"; do
             [ -n "$fault" ] && allow=yes
             n=$runs
             [ -n "$(vl_get "$f" random-misses)" ] && n=$miss_runs
+            [ -n "$(vl_get "$f" endless)" ] && [ "$n" -gt "$endless_runs" ] && n=$endless_runs
             if [ "$n" -gt 0 ]; then
                 random_runs "$bin" "$f" "$label" "$allow" "$n"
                 [ "$fails" -eq "$before" ] || continue

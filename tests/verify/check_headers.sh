@@ -58,6 +58,9 @@ bad b12 '// b12: x\n// expect: safe\n// cflags: -O3' 'a cflag that is not -W...'
 bad b13 '// b13: x\n// expect: reachable\n// witness-stdin: 01\n// target-exit: 42' 'target-exit on a reachable program'
 bad b14 '// b14: x\n// expect: safe\n// random-misses: yes' 'random-misses on a safe program'
 bad b15 '// b15: x\n// expect: safe\n// target: 0x1000' 'a target that is not a symbol'
+bad b16 '// b16: x\n// expect: reachable\n// witness-stdin: 01\n// endless: yes' 'endless on a reachable program'
+bad b17 '// b17: x\n// expect: safe\n// endless: no' 'endless with a value other than yes'
+good g3 '// g3: fine\n// expect: safe\n// endless: yes' 'an endless safe program'
 
 if [ "$fails" -ne 0 ]; then
     echo "check_headers.sh: $fails failure(s)"

@@ -8,7 +8,7 @@
 
 # The keys a header may have; any other "// word:" line in the header is an
 # error (a misspelt key must not be silently ignored).
-VL_KEYS="expect isa target target-exit cflags witness-stdin witness-stdin-x86 witness-stdin-ppc witness-stdin-rv32 random-misses unknown-ok fault-stdin"
+VL_KEYS="expect isa target target-exit cflags witness-stdin witness-stdin-x86 witness-stdin-ppc witness-stdin-rv32 random-misses unknown-ok fault-stdin endless"
 
 # vl_header FILE: print the header's key lines as "KEY<TAB>VALUE".  The
 # header is the leading block of "//" lines; its first line is the
@@ -116,7 +116,7 @@ vl_check_header() {
                         [[ $tok =~ ^-W ]] || { echo "$f: cflags may only hold -W... options (mcveto-cc passes those), not '$tok'" >&2; bad=1; }
                     done ;;
             witness-stdin*|fault-stdin) vl_check_bytes "$f" "$key" "$val" || bad=1 ;;
-            random-misses|unknown-ok) [ "$val" = yes ] || { echo "$f: $key takes 'yes', not '$val'" >&2; bad=1; } ;;
+            random-misses|unknown-ok|endless) [ "$val" = yes ] || { echo "$f: $key takes 'yes', not '$val'" >&2; bad=1; } ;;
         esac
     done < <(vl_header "$f")
     local expect isa
@@ -129,6 +129,8 @@ vl_check_header() {
         [ -z "$(vl_get "$f" random-misses)" ] ||
             { echo "$f: random-misses is for reachable programs" >&2; bad=1; }
     elif [ -n "$expect" ]; then
+        [ -z "$(vl_get "$f" endless)" ] ||
+            { echo "$f: endless is for safe programs" >&2; bad=1; }
         for i in x86 ppc; do
             [ -z "$isa" ] || [ "$isa" = "$i" ] || continue
             [ -n "$(vl_witness_spec "$f" "$i")" ] ||
@@ -218,13 +220,13 @@ vl_bytes() {
 
 # vl_qemu BIN FORMAT ERRFILE: run BIN under $QEMU with the bytes of FORMAT
 # (printf) on stdin, stderr to ERRFILE; sets VL_STATUS to the exit status
-# (124: hung).  Called in the checker's own shell, not in $(...), and the
+# (124: hung; VL_QEMU_SECONDS, default 20, is the limit).  Called in the checker's own shell, not in $(...), and the
 # bytes go through ERRFILE.in, not a pipe: the random-input loops run it
 # thousands of times, and each extra fork shows.
 vl_qemu() {
     # shellcheck disable=SC2059 # FORMAT is the \xhh string of vl_bytes
     printf "$2" >"$3.in"
     # the braces' 2>/dev/null takes bash's own "Segmentation fault" notice
-    { timeout 20 "$QEMU" "$1" <"$3.in" >/dev/null 2>"$3"; } 2>/dev/null
+    { timeout "${VL_QEMU_SECONDS:-20}" "$QEMU" "$1" <"$3.in" >/dev/null 2>"$3"; } 2>/dev/null
     VL_STATUS=$?
 }

@@ -10,6 +10,7 @@
 
 #include "htab.h"
 #include "pre.h"
+#include "relate.h"
 
 /* The window around SP searched for the return slot: a frame's own words
  * lie above SP (stacks grow down on both ISAs we have, and a downward
@@ -64,9 +65,38 @@ typedef struct cent {
   uint32_t next;  /* the next context of the same address + 1, or 0 */
 } cent;
 
+/* ---- CD_AFFINE: samples at loop heads, over every run ------------------- */
+#define HS_WORDS 24       /* words at SP + 4k, at most */
+#define HS_CAP 192        /* samples per address */
+#define HS_KEEP 96        /* the first ones always stay; later ones rotate */
+#define HS_EARLY 24       /* per run: visits sampled before the powers of two */
+#define HS_RELS 8         /* relations per candidate */
+
+typedef struct hent {
+  uint64_t pc;
+  uint32_t run, visits; /* the run that last visited, and its visits so far */
+  size_t n, rot;        /* samples, and the next to overwrite when full */
+  uint64_t *s;          /* HS_CAP × nv */
+} hent;
+
+struct cd_hist {
+  const fd_vocab *v;
+  unsigned nreg, nword, nv; /* locations: reg[0..nreg), then words */
+  unsigned reg[RL_MAX_VARS];
+  ht_map idx;               /* pc + 1 -> entry + 1 */
+  hent *e;
+  size_t n, cap;
+  uint32_t runs;            /* cd_use_history calls so far */
+};
+
 struct cd_set {
   const fd_vocab *v;
   unsigned shapes;
+  cd_hist *h;       /* CD_AFFINE's history, the caller's */
+  uint32_t run;     /* this run's number in it */
+  uint64_t prev_pc; /* the PC of the previous observation */
+  size_t prev_depth; /* and its call depth */
+  bool started;
   ht_map idx; /* pc + 1 -> entry index + 1 */
   ent *e;
   size_t n, cap;
@@ -130,8 +160,11 @@ static bool addr_reg(const isa_desc *d, unsigned k) {
 
 static void observe_context(cd_set *c, ex_machine *x);
 
+static void observe_sample(cd_set *c, ex_machine *x);
+
 void cd_observe(cd_set *c, ex_machine *x) {
   if (c->shapes & CD_CONTEXT) observe_context(c, x);
+  if ((c->shapes & CD_AFFINE) && c->h) observe_sample(c, x);
   if (!(c->shapes & (CD_FRAMES | CD_CONST))) return;
   const isa_desc *d = c->v->d;
   const uint64_t *r = ex_regs(x);
@@ -336,3 +369,120 @@ isa_term cd_context(cd_set *c, uint64_t pc, size_t i) {
 }
 
 void cd_freeze(cd_set *c) { c->frozen = true; }
+
+/* ---- CD_AFFINE ------------------------------------------------------------ */
+
+cd_hist *cd_hist_new(const fd_vocab *v) {
+  cd_hist *h = xa_calloc(1, sizeof *h);
+  const isa_desc *d = v->d;
+  h->v = v;
+  for (unsigned k = 0; k < d->nregs && h->nreg < RL_MAX_VARS - 8; k++)
+    if (addr_reg(d, k) && k != d->sp) h->reg[h->nreg++] = k;
+  h->nword = RL_MAX_VARS - h->nreg < HS_WORDS ? RL_MAX_VARS - h->nreg : HS_WORDS;
+  h->nv = h->nreg + h->nword;
+  return h;
+}
+
+void cd_hist_free(cd_hist *h) {
+  if (!h) return;
+  for (size_t i = 0; i < h->n; i++) free(h->e[i].s);
+  free(h->e);
+  ht_free(&h->idx);
+  free(h);
+}
+
+void cd_use_history(cd_set *c, cd_hist *h) {
+  c->h = h;
+  c->run = h ? ++h->runs : 0;
+  c->started = false;
+}
+
+static hent *hist_entry(cd_hist *h, uint64_t pc, bool add) {
+  uint64_t at;
+  if (ht_get(&h->idx, pc + 1, &at)) return &h->e[at - 1];
+  if (!add) return NULL;
+  if (h->n == h->cap) {
+    h->cap = h->cap ? 2 * h->cap : 16;
+    h->e = xa_realloc(h->e, sizeof *h->e * h->cap);
+  }
+  hent *e = &h->e[h->n];
+  memset(e, 0, sizeof *e);
+  e->pc = pc;
+  e->s = xa_malloc(sizeof *e->s * HS_CAP * h->nv);
+  ht_put(&h->idx, pc + 1, ++h->n);
+  return e;
+}
+
+static void observe_sample(cd_set *c, ex_machine *x) {
+  cd_hist *h = c->h;
+  const isa_desc *d = c->v->d;
+  uint64_t pc = ex_regs(x)[d->pc];
+  size_t depth;
+  (void)ex_aux_stack(x, &depth);
+  /* a loop's back edge: back to an address not above the last one, at the
+   * same call depth (a return goes back too, to its call site) */
+  bool back = c->started && pc <= c->prev_pc && depth == c->prev_depth;
+  c->started = true, c->prev_pc = pc, c->prev_depth = depth;
+  hent *e = hist_entry(h, pc, back);
+  if (!e) return;
+  if (e->run != c->run) e->run = c->run, e->visits = 0;
+  uint32_t v = e->visits++;
+  if (v >= HS_EARLY && (v & (v - 1))) return;
+  size_t slot = e->n < HS_CAP ? e->n++ : HS_KEEP + e->rot++ % (HS_CAP - HS_KEEP);
+  uint64_t *row = e->s + slot * h->nv;
+  const uint64_t *r = ex_regs(x);
+  for (unsigned i = 0; i < h->nreg; i++) row[i] = r[h->reg[i]];
+  for (unsigned k = 0; k < h->nword; k++)
+    if (!sp_word(d, x, 4 * (int64_t)k, &row[h->nreg + k])) row[h->nreg + k] = 0;
+}
+
+static isa_term loc_term(const cd_hist *h, uint32_t i) {
+  return i < h->nreg ? reg_var(h->v, h->reg[i]) : word_term(h->v, 4 * (int64_t)(i - h->nreg));
+}
+
+isa_term cd_relation(cd_set *c, uint64_t pc) {
+  cd_hist *h = c->h;
+  if (!h || !(c->shapes & CD_AFFINE)) return 0;
+  hent *e = hist_entry(h, pc, false);
+  if (!e || e->n < 4) return 0;
+  const fd_vocab *v = c->v;
+  tm_ctx *tc = v->tc;
+  unsigned w = v->d->addr_bits;
+  /* a location that ever held an address of the image or the stack is a
+   * pointer: relations among pointers are the stack layout (the facts and
+   * CD_FRAMES speak of it) or alignment, and only cost predicates */
+  uint32_t keep[RL_MAX_VARS];
+  unsigned nk = 0;
+  for (unsigned i = 0; i < h->nv; i++) {
+    bool ptr = false;
+    for (size_t j = 0; j < e->n && !ptr; j++) {
+      uint64_t x = e->s[j * h->nv + i];
+      for (size_t q = 0; q < v->nrd && !ptr; q++) ptr = x >= v->rd[2 * q] && x <= v->rd[2 * q + 1];
+    }
+    if (!ptr) keep[nk++] = i;
+  }
+  if (nk < 2) return 0;
+  uint64_t *sub = xa_malloc(sizeof *sub * e->n * nk);
+  for (size_t j = 0; j < e->n; j++)
+    for (unsigned i = 0; i < nk; i++) sub[j * nk + i] = e->s[j * h->nv + keep[i]];
+  rl_rel rel[HS_RELS];
+  size_t nr = rl_find(sub, e->n, nk, w, rel, HS_RELS);
+  free(sub);
+  isa_term phi = 0;
+  for (size_t k = 0; k < nr; k++) {
+    isa_term sum = 0;
+    for (unsigned i = 0; i < rel[k].nv; i++) {
+      isa_term t = loc_term(h, keep[rel[k].var[i]]);
+      if (rel[k].coef[i] != 1) t = tm_app2(tc, ISA_OP_MUL, tm_const(tc, (uint64_t)rel[k].coef[i], w), t);
+      sum = sum ? tm_app2(tc, ISA_OP_ADD, sum, t) : t;
+    }
+    isa_term rhs = tm_const(tc, rel[k].c, w);
+    if (rel[k].bits < w) {
+      isa_term mask = tm_const(tc, (1ull << rel[k].bits) - 1, w);
+      sum = tm_app2(tc, ISA_OP_AND, sum, mask);
+    }
+    isa_term eq = tm_app2(tc, ISA_OP_EQ, sum, rhs);
+    phi = phi ? tm_app2(tc, ISA_OP_LAND, phi, eq) : eq;
+  }
+  return phi;
+}

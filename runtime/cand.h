@@ -21,7 +21,9 @@
  *              it at every visit;
  *   CD_CONST   the other registers that hold the same value at every visit
  *              (addresses visited at least twice only: a loop head, not one
- *              step).
+ *              step);
+ *   CD_AFFINE  linear relations among registers and stack words at loop
+ *              heads, over the samples of every run so far (below).
  *
  * Ownership: a cd_set owns its tables; terms belong to the vocabulary's
  * tm_ctx.  Machines passed to cd_observe stay the caller's. */
@@ -36,10 +38,31 @@
 
 typedef struct cd_set cd_set;
 
-enum { CD_FRAMES = 1, CD_CONST = 2, CD_CONTEXT = 4 }; /* the shapes, for cd_new */
+enum { CD_FRAMES = 1, CD_CONST = 2, CD_CONTEXT = 4, CD_AFFINE = 8 }; /* the shapes, for cd_new */
 
 cd_set *cd_new(const fd_vocab *v, unsigned shapes);
 void cd_free(cd_set *c); /* NULL is fine */
+
+/* CD_AFFINE keeps its samples across runs, in a history the caller owns
+ * and hands to each run's cd_set (cd_use_history) before it observes.
+ * Samples are taken at loop heads — addresses a run reached by going back,
+ * from an address not below them, at the same call depth — of every
+ * location a relation
+ * may speak of: the registers of the address width (not SP, PC, flags)
+ * and the words at SP + 4k, 0 ≤ k < 24 (a frame's locals and its outgoing
+ * arguments).  Per run and address the first 24 visits and then the
+ * 2^j-th are sampled, up to 192 samples per address over all runs. */
+typedef struct cd_hist cd_hist;
+cd_hist *cd_hist_new(const fd_vocab *v);
+void cd_hist_free(cd_hist *h); /* NULL is fine */
+void cd_use_history(cd_set *c, cd_hist *h);
+
+/* CD_AFFINE: the relations (relate.h) that every sample of pc, from every
+ * run given the history, satisfies: equalities among two or more
+ * locations, congruences modulo a power of two (at most 8); a conjunction,
+ * or 0.  Locations that ever held an address inside the image or the
+ * initial stack (fd_vocab.rd) take no part: those are pointers. */
+isa_term cd_relation(cd_set *c, uint64_t pc);
 
 /* Record the state of x, about to execute the instruction at its PC. */
 void cd_observe(cd_set *c, ex_machine *x);

@@ -778,12 +778,15 @@ static const char verify_usage[] =
     "  --inputs linux|all    free inputs: standard input only (default), or also the\n"
     "                        initial registers and undefined memory\n"
     "  --policy alternate|closest-target|closest-start|first   frontier choice (default alternate)\n"
-    "  --candidates auto|none|frames|all|context   candidate invariants split into\n"
-    "                        each new run's folded trace (report §3.2): frames = call\n"
-    "                        depth, return addresses and slots, stack pointer; all =\n"
-    "                        also registers constant at a loop head; context = one per\n"
-    "                        calling context: its stack layout and the registers the\n"
-    "                        input does not change; auto (default) = none for 80%% of\n"
+    "  --candidates auto|none|frames|all|context|relations   candidate invariants\n"
+    "                        split into each new run's folded trace (report §3.2):\n"
+    "                        frames = call depth, return addresses and slots, stack\n"
+    "                        pointer; relations = linear equalities and congruences\n"
+    "                        among registers and stack words at loop heads, over every\n"
+    "                        run so far; all = frames, relations and the registers\n"
+    "                        constant at a loop head; context = one per calling\n"
+    "                        context: its stack layout and the registers the input\n"
+    "                        does not change; auto (default) = relations for 80%% of\n"
     "                        the budget, then all for the rest if there is no verdict\n"
     "  --explore PERCENT     share of the time for directed testing: runs of inputs that\n"
     "                        negate a branch of an earlier run (default 30; 0: none)\n"
@@ -880,7 +883,7 @@ static int close_out(cli *c, const char *path, FILE *f, int err) {
 }
 
 /* One search, or with --candidates auto (the default) two: AUTO_FIRST of the
- * time (and iteration) budget without candidate invariants, then, if that
+ * time (and iteration) budget with relational candidates only, then, if that
  * ends unknown, what is left with `all` (a fresh graph: the two settings
  * prove different programs, docs/verifier.md).  The statistics add up; *g is
  * the last search's graph. */
@@ -890,6 +893,7 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   o1.budget_s = o->timeout_s;
   o1.budget_iter = o->max_iter;
   if (cand_auto) {
+    o1.candidates = CD_AFFINE;
     o1.timeout_s = o->timeout_s * AUTO_FIRST;
     o1.max_iter = o->max_iter ? (unsigned long)((double)o->max_iter * AUTO_FIRST + 0.5) : 0;
     if (o->max_iter && !o1.max_iter) o1.max_iter = 1;
@@ -898,7 +902,7 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   dpg_run(*g, r);
   if (!cand_auto || r->verdict != DPG_UNKNOWN) return;
   dpg_opts o2 = o1;
-  o2.candidates = CD_FRAMES | CD_CONST;
+  o2.candidates = CD_FRAMES | CD_CONST | CD_AFFINE;
   o2.timeout_s = o->timeout_s - r->stats.seconds;
   if (o->max_iter) o2.max_iter = o->max_iter > r->stats.iterations ? o->max_iter - r->stats.iterations : 0;
   if (o2.timeout_s <= 0 || (o->max_iter && !o2.max_iter)) return;
@@ -1005,10 +1009,11 @@ static int cmd_verify(cli *c, int argc, char **argv) {
         cand_auto = !strcmp(arg, "auto");
         if (!strcmp(arg, "none") || cand_auto) o.candidates = 0;
         else if (!strcmp(arg, "frames")) o.candidates = CD_FRAMES;
-        else if (!strcmp(arg, "all")) o.candidates = CD_FRAMES | CD_CONST;
+        else if (!strcmp(arg, "all")) o.candidates = CD_FRAMES | CD_CONST | CD_AFFINE;
+        else if (!strcmp(arg, "relations")) o.candidates = CD_AFFINE;
         else if (!strcmp(arg, "context")) o.candidates = CD_CONTEXT;
         else
-          return usage_error(c, "verify", "--candidates takes auto, none, frames, all or context, not '%s'", arg),
+          return usage_error(c, "verify", "--candidates takes auto, none, frames, all, context or relations, not '%s'", arg),
                  CLI_EXIT_USAGE;
       } else {
         if (!strcmp(arg, "closest-target")) o.policy = RC_CLOSEST_TO_TARGET;

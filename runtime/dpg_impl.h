@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "dpg.h"
+#include "cand.h"
 #include "explore.h"
 #include "feas.h"
 #include "fold.h"
@@ -106,6 +107,7 @@ struct dpg {
   ht_map pcs;         /* distinct executed addresses (key pc + 1) */
   ht_map refs_at;     /* refinements so far by the frontier's address (key pc + 1) */
   ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
+  cd_hist *cd_hist;   /* CD_AFFINE's samples over every run of T (owned) */
   fs_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
   iv_ctx *iv;         /* facts proven over G (inv.h); NULL when switched off */
   unsigned long gen, iv_gen; /* G's generation (a run joined), and the one the facts are of */

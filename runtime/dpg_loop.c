@@ -210,6 +210,7 @@ void dpg_free(dpg *g) {
   free(g->stuck);
   ht_free(&g->pcs);
   ht_free(&g->cand_done);
+  cd_hist_free(g->cd_hist);
   fs_free(g->fs);
   iv_free(g->iv);
   free(g->site);

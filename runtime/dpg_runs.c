@@ -443,16 +443,23 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   for (size_t s = 0; s < ns; s++) {
     if (!(*psite)[s]) continue;
     uint64_t pc = fd_letter_get(g->L, (*psite)[s])->pc;
-    /* the address's candidate, then one per calling context: each split
-     * leaves s the state where none of the earlier ones holds */
+    /* the address's candidate, its relations, then one per calling
+     * context: each split leaves s the state where none of the earlier
+     * ones holds */
     for (size_t i = 0;; i++) {
-      isa_term phi = i == 0 ? cd_candidate(cs, pc) : cd_context(cs, pc, i - 1);
+      isa_term phi = i == 0 ? cd_candidate(cs, pc) : i == 1 ? cd_relation(cs, pc) : cd_context(cs, pc, i - 2);
       if (!phi) {
-        if (i == 0) continue;
+        if (i < 2) continue;
         break;
       }
       uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
       if (ht_get(&g->cand_done, key, NULL)) continue;
+      if (g->o.debug & DPG_DEBUG_STEPS) {
+        char buf[600];
+        tm_print(g->tc, phi, buf, sizeof buf);
+        fprintf(stderr, "candidate at 0x%llx (%s): %s\n", (unsigned long long)pc,
+                i == 0 ? "values" : i == 1 ? "relations" : "context", buf);
+      }
       nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
       *psite = xa_realloc(*psite, sizeof **psite * nwa_nstates(gp));
       (*psite)[s2] = (*psite)[s];
@@ -507,12 +514,14 @@ static void perturbed_run(dpg *g, const in_assign *in, cd_set *cs, unsigned roun
   uint64_t x = 0x2545F4914F6CDD1Dull + round;
   for (int i = 0; i < 256; i++) {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    uint8_t b = (uint8_t)(x >> 24) | 1;
+    uint8_t b = (uint8_t)(x >> 24);
+    if (!b) b = 0x41; /* nonzero, and no bit the same in every byte (a relation's samples would share it) */
     in_append_stdin(in2, &b, 1);
   }
   run R;
   if (!run_start(g, in2, &R)) {
     cd_freeze(cs);
+    if (g->cd_hist) cd_use_history(cs, g->cd_hist); /* a run of its own: its samples count as new visits */
     ex_opts o = {.max_steps = max_steps(g), .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
                  .hook = cand_hook, .hook_ctx = cs};
     ex_run(R.x, &o);
@@ -533,12 +542,16 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
     return OUT_ERROR;
   }
   cd_set *cs = g->o.candidates ? cd_new(&g->v, g->o.candidates) : NULL;
+  if (cs && (g->o.candidates & CD_AFFINE)) {
+    if (!g->cd_hist) g->cd_hist = cd_hist_new(&g->v);
+    cd_use_history(cs, g->cd_hist);
+  }
   ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
                .hook = cs ? cand_hook : NULL, .hook_ctx = cs};
   R.r = ex_run(R.x, &o);
   *res = R.r;
   g->st.ce++;
-  if (cs && (g->o.candidates & CD_CONTEXT))
+  if (cs && (g->o.candidates & (CD_CONTEXT | CD_AFFINE)))
     for (unsigned k = 0; k < 2; k++) perturbed_run(g, in, cs, k);
   size_t n = ex_trace_len(R.x);
   const ex_pos *pos = ex_trace(R.x);

@@ -910,12 +910,12 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
    * first search's was (longer with candidates): not worth overrunning */
   if (o2.timeout_s < r->stats.first_run_seconds) {
     size_t k = strlen(r->reason);
-    snprintf(r->reason + k, sizeof r->reason - k, "; no search with candidate invariants: the %.3g s left are less than its first run takes (%.3g s)",
+    snprintf(r->reason + k, sizeof r->reason - k, "; no search with all candidate invariants: the %.3g s left are less than its first run takes (%.3g s)",
              o2.timeout_s, r->stats.first_run_seconds);
     return;
   }
   if (o->progress)
-    fprintf(o->progress, "%s: no verdict in %.1f s without candidate invariants; searching again with them (%.1f s left)\n",
+    fprintf(o->progress, "%s: no verdict in %.1f s with relational candidates; searching again with all candidates (%.1f s left)\n",
             c->prog, r->stats.seconds, o2.timeout_s);
   dpg_result r2;
   dpg *g2 = dpg_new(c->d, l->img, l->m, &o2);
@@ -938,10 +938,10 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   s->self_check_failures += s1->self_check_failures;
   if (r2.verdict == DPG_SAFE && s1->self_check_failures) { /* the first graph missed a run: a bug somewhere */
     r2.verdict = DPG_UNKNOWN;
-    snprintf(r2.reason, sizeof r2.reason, "self-check failed without candidate invariants: %.400s", r->reason);
+    snprintf(r2.reason, sizeof r2.reason, "self-check failed with relational candidates: %.400s", r->reason);
   } else if (r2.verdict == DPG_UNKNOWN) {
     char why[2 * sizeof r2.reason + 80];
-    int n = snprintf(why, sizeof why, "without candidate invariants: %s; then with them: %s", r->reason, r2.reason);
+    int n = snprintf(why, sizeof why, "with relational candidates: %s; then with all candidates: %s", r->reason, r2.reason);
     size_t k = n < 0 ? 0 : (size_t)n < sizeof r2.reason ? (size_t)n : sizeof r2.reason - 1;
     memcpy(r2.reason, why, k);
     r2.reason[k] = 0;

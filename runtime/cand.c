@@ -77,6 +77,7 @@ typedef struct hent {
   uint32_t run, visits; /* the run that last visited, and its visits so far */
   size_t n, rot;        /* samples, and the next to overwrite when full */
   uint64_t *s;          /* HS_CAP × nv */
+  uint32_t *of;         /* per sample: its run */
 } hent;
 
 struct cd_hist {
@@ -385,7 +386,7 @@ cd_hist *cd_hist_new(const fd_vocab *v) {
 
 void cd_hist_free(cd_hist *h) {
   if (!h) return;
-  for (size_t i = 0; i < h->n; i++) free(h->e[i].s);
+  for (size_t i = 0; i < h->n; i++) free(h->e[i].s), free(h->e[i].of);
   free(h->e);
   ht_free(&h->idx);
   free(h);
@@ -409,6 +410,7 @@ static hent *hist_entry(cd_hist *h, uint64_t pc, bool add) {
   memset(e, 0, sizeof *e);
   e->pc = pc;
   e->s = xa_malloc(sizeof *e->s * HS_CAP * h->nv);
+  e->of = xa_malloc(sizeof *e->of * HS_CAP);
   ht_put(&h->idx, pc + 1, ++h->n);
   return e;
 }
@@ -430,6 +432,7 @@ static void observe_sample(cd_set *c, ex_machine *x) {
   if (v >= HS_EARLY && (v & (v - 1))) return;
   size_t slot = e->n < HS_CAP ? e->n++ : HS_KEEP + e->rot++ % (HS_CAP - HS_KEEP);
   uint64_t *row = e->s + slot * h->nv;
+  e->of[slot] = c->run;
   const uint64_t *r = ex_regs(x);
   for (unsigned i = 0; i < h->nreg; i++) row[i] = r[h->reg[i]];
   for (unsigned k = 0; k < h->nword; k++)
@@ -465,8 +468,16 @@ isa_term cd_relation(cd_set *c, uint64_t pc) {
   uint64_t *sub = xa_malloc(sizeof *sub * e->n * nk);
   for (size_t j = 0; j < e->n; j++)
     for (unsigned i = 0; i < nk; i++) sub[j * nk + i] = e->s[j * h->nv + keep[i]];
+  /* congruences only of what the loop changes: a location with another
+   * value at two samples of one run (an input's parity is the same in a
+   * few runs by chance) */
+  unsigned char loopy[RL_MAX_VARS] = {0};
+  for (unsigned i = 0; i < nk; i++)
+    for (size_t j = 1; j < e->n && !loopy[i]; j++)
+      for (size_t q = 0; q < j && !loopy[i]; q++)
+        loopy[i] = e->of[q] == e->of[j] && sub[q * nk + i] != sub[j * nk + i];
   rl_rel rel[HS_RELS];
-  size_t nr = rl_find(sub, e->n, nk, w, rel, HS_RELS);
+  size_t nr = rl_find(sub, e->n, nk, w, loopy, rel, HS_RELS);
   free(sub);
   isa_term phi = 0;
   for (size_t k = 0; k < nr; k++) {

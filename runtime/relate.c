@@ -172,15 +172,20 @@ static void equalities(const uint64_t *s, size_t m, size_t n, unsigned w, rl_rel
 
 #define CONG_MAX 16
 
-/* x ≡ c, and x ∓ y ≡ c where the single ones do not imply it. */
-static void congruences(const uint64_t *s, size_t m, size_t n, unsigned w, rl_rel *out, size_t *k, size_t cap) {
+/* x ≡ c, and x ∓ y ≡ c where the single ones do not imply it; a single
+ * one only of a variable cong allows, a pair only with one such. */
+static void congruences(const uint64_t *s, size_t m, size_t n, unsigned w, const unsigned char *cong, rl_rel *out,
+                        size_t *k, size_t cap) {
+  size_t neq = *k; /* out[0..neq): the equalities */
   unsigned t[RL_MAX_VARS];
   uint64_t mask = wmask(w);
   for (size_t i = 0; i < n; i++) {
     uint64_t g = 0;
     for (size_t j = 1; j < m; j++) g |= (s[j * n + i] - s[i]) & mask;
     t[i] = g ? ctz64(g) : 64; /* 64: never changes */
-    if (!g || t[i] == 0) continue;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (t[i] == 64 || t[i] == 0 || (cong && !cong[i])) continue;
     unsigned b = t[i] < CONG_MAX ? t[i] : CONG_MAX;
     rl_rel r = {.nv = 1, .var = {(uint32_t)i}, .coef = {1}, .bits = b};
     r.c = s[i] & wmask(b);
@@ -188,7 +193,12 @@ static void congruences(const uint64_t *s, size_t m, size_t n, unsigned w, rl_re
   }
   for (size_t i = 0; i < n; i++)
     for (size_t i2 = i + 1; i2 < n; i2++) {
-      if (t[i] == 64 || t[i2] == 64) continue;
+      if (t[i] == 64 || t[i2] == 64 || (cong && !cong[i] && !cong[i2])) continue;
+      /* two variables an equality relates: their sum and difference add little */
+      bool related = false;
+      for (size_t q = 0; q < neq && !related; q++)
+        related = out[q].nv == 2 && out[q].var[0] == i && out[q].var[1] == i2;
+      if (related) continue;
       unsigned implied = t[i] < t[i2] ? t[i] : t[i2];
       for (int sign = -1; sign <= 1; sign += 2) {
         uint64_t g = 0;
@@ -196,9 +206,8 @@ static void congruences(const uint64_t *s, size_t m, size_t n, unsigned w, rl_re
           g |= ((s[j * n + i] - s[i]) + (uint64_t)(int64_t)sign * (s[j * n + i2] - s[i2])) & mask;
         if (!g) continue; /* x ∓ y never changes: an equality's business */
         unsigned tt = ctz64(g);
-        if (tt <= implied || tt == 0) continue;
         unsigned b = tt < CONG_MAX ? tt : CONG_MAX;
-        if (b <= implied) continue;
+        if (b <= implied || b == 0) continue;
         rl_rel r = {.nv = 2, .var = {(uint32_t)i, (uint32_t)i2}, .coef = {1, sign}, .bits = b};
         r.c = lhs(&r, s) & wmask(b);
         if (!push(out, k, cap, r)) return;
@@ -206,7 +215,8 @@ static void congruences(const uint64_t *s, size_t m, size_t n, unsigned w, rl_re
     }
 }
 
-size_t rl_find(const uint64_t *s0, size_t m0, size_t n, unsigned w, rl_rel *out, size_t cap) {
+size_t rl_find(const uint64_t *s0, size_t m0, size_t n, unsigned w, const unsigned char *cong, rl_rel *out,
+               size_t cap) {
   if (!n || n > RL_MAX_VARS || !w || w > 64 || m0 > RL_MAX_SAMPLES) return 0;
   /* distinct samples only */
   uint64_t *s = xa_malloc(sizeof *s * (m0 * n + 1));
@@ -223,7 +233,7 @@ size_t rl_find(const uint64_t *s0, size_t m0, size_t n, unsigned w, rl_rel *out,
   }
   size_t k = 0;
   if (m >= 3) equalities(s, m, n, w, out, &k, cap);
-  if (m >= RL_CONG_SAMPLES) congruences(s, m, n, w, out, &k, cap);
+  if (m >= RL_CONG_SAMPLES) congruences(s, m, n, w, cong, out, &k, cap);
   free(s);
   return k;
 }

@@ -44,8 +44,12 @@ typedef struct rl_rel {
 
 /* Relations of the samples s[j*n + i] (sample j, variable i; 0 ≤ j < m,
  * n ≤ RL_MAX_VARS, m ≤ RL_MAX_SAMPLES, 1 ≤ w ≤ 64), at most cap of them
- * into out, equalities first, fewer variables first.  Returns how many. */
-size_t rl_find(const uint64_t *s, size_t m, size_t n, unsigned w, rl_rel *out, size_t cap);
+ * into out, equalities first.  Congruences speak only of variables i with
+ * cong[i] nonzero (cong NULL: every variable; a caller passes the ones a
+ * loop changes, since an input's low bits agree between a few runs by
+ * chance).  Returns how many. */
+size_t rl_find(const uint64_t *s, size_t m, size_t n, unsigned w, const unsigned char *cong, rl_rel *out,
+               size_t cap);
 
 /* Does r hold of the vector x (n words of w bits)? */
 int rl_holds(const rl_rel *r, const uint64_t *x, unsigned w);

@@ -52,7 +52,7 @@ int main(void) {
       S[m * N + 2] = leader;
       S[m * N + 3] = (i * 7919 + leader * 104729) ^ (i << 5);
     }
-  size_t nr = rl_find(S, m, N, 32, R, 64);
+  size_t nr = rl_find(S, m, N, 32, NULL, R, 64);
   CHECK(has_eq(nr, (int64_t[]){1, -2, -1, 0}, N, 0));
   all_hold(nr, m, N, "counter and pointer");
 
@@ -65,7 +65,7 @@ int main(void) {
       S[m * N + 2] = (uint64_t)(1 - a - b) & 0xffffffffu;
       S[m * N + 3] = (uint64_t)(2 * a) & 0xffffffffu;
     }
-  nr = rl_find(S, m, N, 32, R, 64);
+  nr = rl_find(S, m, N, 32, NULL, R, 64);
   CHECK(has_eq(nr, (int64_t[]){1, 1, 1, 0}, 3, 1) || has_eq(nr, (int64_t[]){0, 2, 2, 1}, N, 2) ||
         has_eq(nr, (int64_t[]){2, 2, 2, 0}, N, 2));
   CHECK(has_eq(nr, (int64_t[]){2, 0, 0, -1}, N, 0));
@@ -77,7 +77,7 @@ int main(void) {
     for (uint64_t d = 1; d < 4; d++, m++) {
       S[m * N + 0] = a, S[m * N + 1] = a + d, S[m * N + 2] = a + 2 * d, S[m * N + 3] = 17;
     }
-  nr = rl_find(S, m, N, 32, R, 64);
+  nr = rl_find(S, m, N, 32, NULL, R, 64);
   CHECK(has_eq(nr, (int64_t[]){1, -2, 1, 0}, N, 0));
   all_hold(nr, m, N, "progression");
 
@@ -86,7 +86,7 @@ int main(void) {
   for (uint64_t i = 0x55555550; i < 0x55555560; i++, m++) {
     S[m * N + 0] = (3 * i) & 0xffffffffu, S[m * N + 1] = i, S[m * N + 2] = 5, S[m * N + 3] = 5;
   }
-  nr = rl_find(S, m, N, 32, R, 64);
+  nr = rl_find(S, m, N, 32, NULL, R, 64);
   all_hold(nr, m, N, "wrap-around");
 
   /* shared parity: x ≡ y (mod 2), neither has one parity; no equality */
@@ -95,7 +95,7 @@ int main(void) {
     for (uint64_t k = 0; k < 4; k++, m++) {
       S[m * N + 0] = y + 2 * k * k, S[m * N + 1] = y, S[m * N + 2] = k * k * k, S[m * N + 3] = 9;
     }
-  nr = rl_find(S, m, N, 32, R, 64);
+  nr = rl_find(S, m, N, 32, NULL, R, 64);
   int parity = 0;
   for (size_t k = 0; k < nr; k++)
     if (R[k].bits == 1 && R[k].nv == 2 && R[k].var[0] == 0 && R[k].var[1] == 1) parity = 1;
@@ -106,7 +106,7 @@ int main(void) {
   m = 3;
   for (size_t j = 0; j < m; j++)
     for (size_t i = 0; i < N; i++) S[j * N + i] = (j + 1) * (i + 3) * (j * i + 11) * 2654435761u;
-  nr = rl_find(S, m, N, 32, R, 64);
+  nr = rl_find(S, m, N, 32, NULL, R, 64);
   for (size_t k = 0; k < nr; k++) CHECK(R[k].bits < 32);
 
   /* a relation broken by its last sample is not returned */
@@ -115,21 +115,30 @@ int main(void) {
     S[m * N + 0] = i, S[m * N + 1] = 5 * i + 1, S[m * N + 2] = i * i, S[m * N + 3] = 0;
   }
   S[9 * N + 1] = 0;
-  nr = rl_find(S, m, N, 32, R, 64);
+  nr = rl_find(S, m, N, 32, NULL, R, 64);
   CHECK(!has_eq(nr, (int64_t[]){5, -1, 0, 0}, N, (uint64_t)-1));
   all_hold(nr, m, N, "broken");
 
   /* duplicates count once: the same two states repeated find nothing */
   for (size_t j = 0; j < 20; j++)
     for (size_t i = 0; i < N; i++) S[j * N + i] = (j & 1) * (i + 1);
-  CHECK(rl_find(S, 20, N, 32, R, 64) == 0);
+  CHECK(rl_find(S, 20, N, 32, NULL, R, 64) == 0);
   /* bad sizes */
-  CHECK(rl_find(S, 20, 0, 32, R, 64) == 0);
-  CHECK(rl_find(S, 20, RL_MAX_VARS + 1, 32, R, 64) == 0);
+  CHECK(rl_find(S, 20, 0, 32, NULL, R, 64) == 0);
+  CHECK(rl_find(S, 20, RL_MAX_VARS + 1, 32, NULL, R, 64) == 0);
+  /* two variables an equality relates get no congruence of the pair */
+  m = 0;
+  for (uint64_t i = 0; i < 12; i++, m++) S[m * N + 0] = 2 * i, S[m * N + 1] = 2 * i + 6, S[m * N + 2] = 7, S[m * N + 3] = 7;
+  nr = rl_find(S, m, N, 32, NULL, R, 64);
+  CHECK(has_eq(nr, (int64_t[]){1, -1, 0, 0}, N, (uint64_t)-6));
+  for (size_t k = 0; k < nr; k++) CHECK(!(R[k].bits < 32 && R[k].nv == 2));
+  /* congruences only of the variables asked about */
+  nr = rl_find(S, m, N, 32, (const unsigned char[]){0, 0, 1, 1}, R, 64);
+  for (size_t k = 0; k < nr; k++) CHECK(R[k].bits == 32);
   /* the cap is kept */
   m = 0;
   for (uint64_t i = 0; i < 12; i++, m++) S[m * N + 0] = 4 * i, S[m * N + 1] = 4 * i, S[m * N + 2] = 8 * i, S[m * N + 3] = 2 * i;
-  CHECK(rl_find(S, m, N, 32, R, 2) == 2);
+  CHECK(rl_find(S, m, N, 32, NULL, R, 2) == 2);
   if (fails) fprintf(stderr, "runtime.relate: %d check(s) failed\n", fails);
   return fails != 0;
 }

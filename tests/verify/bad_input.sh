@@ -11,11 +11,12 @@
 #                    with a reason; on magic32_reach     -> 10 or 20
 #   policy           every --policy name on magic32_reach -> 10; every
 #                    --candidates setting on magic32_reach -> 10 (frames and
-#                    all split states in, none and auto do not), safe_abs
-#                    with frames -> 0; auto with --max-iterations 4 on
-#                    jump_table_safe -> 20, 3 iterations for the first
-#                    search and 1 for the second (all), which splits
-#                    states in, and the reason gives both; a wrong name of either
+#                    all split states in; none, relations and auto do not:
+#                    no loop), safe_abs with frames -> 0; auto with
+#                    --max-iterations 4 on relation_loop_safe -> 20, 1
+#                    iteration for the first search (relations), which
+#                    splits states in, and 3 for the second (none), and the
+#                    reason gives both; a wrong name of either
 #                    -> 2 naming it; x86: the default finds reach_state -> 10
 #   explore          directed testing (--explore): smc_reach -> 10 with runs
 #                    from negated branches (stats.explored > 0); --explore 0 on
@@ -164,7 +165,7 @@ case $case in
             echo "FAIL $isa long loop: ended in $ms ms, want under 6000 for --timeout 3"
             fails=$((fails + 1))
         fi
-        jq -e '.reason | test("^(with relational candidates: )?time budget of 3 s spent \\(this search had 2\\.4 s of it\\)")' \
+        jq -e '.reason | test("^(with relational candidates: )?time budget of 3 s spent \\(this search had 0\\.6 s of it\\)")' \
             "$work/out" >/dev/null 2>&1 ||
             { echo "FAIL $isa long loop: the reason does not quote the 3 s budget: $(jq -r .reason "$work/out" 2>/dev/null)"
               fails=$((fails + 1)); }
@@ -219,21 +220,23 @@ case $case in
             expect "$isa magic32_reach --candidates $cand" 10 \
                 "$work/magic32_reach.$isa.$level" --target reach_error --candidates "$cand" --json
             n=$(jq -r '.stats.candidates' "$work/out" 2>/dev/null)
-            # magic32_reach has no loop: relations (alone, or first in auto) split nothing
+            # magic32_reach has no loop: relations split nothing
             if [ "$cand" = none ] || [ "$cand" = auto ] || [ "$cand" = relations ]; then want='[ "$n" = 0 ]'; else want='[ "$n" -gt 0 ] 2>/dev/null'; fi
             eval "$want" || { echo "FAIL --candidates $cand split $n states"; fails=$((fails + 1)); }
         done
-        # auto (the default): 80 % of the budget with relational candidates, then all;
-        # with 4 iterations, 3 and 1, and the second search splits states in
-        expect "$isa jump_table_safe --max-iterations 4 (auto)" 20 \
-            "$work/jump_table_safe.$isa.$level" --target reach_error --max-iterations 4 --json
+        # auto (the default): 20 % of the budget with relational candidates,
+        # then none; with 4 iterations, 1 and 3, and the first search splits
+        # states in (the loop's samples)
+        build relation_loop_safe
+        expect "$isa relation_loop_safe --max-iterations 4 (auto)" 20 \
+            "$work/relation_loop_safe.$isa.$level" --target reach_error --max-iterations 4 --json
         n=$(jq -r '.stats.candidates' "$work/out" 2>/dev/null)
-        [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL auto: the second search split '$n' states, want > 0"; fails=$((fails + 1)); }
-        jq -e '.reason | test("with relational candidates")' "$work/out" >/dev/null 2>&1 ||
+        [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL auto: the first search split '$n' states, want > 0"; fails=$((fails + 1)); }
+        jq -e '.reason | test("^with relational candidates: ")' "$work/out" >/dev/null 2>&1 ||
             { echo "FAIL auto: the reason does not give the first search's"; fails=$((fails + 1)); }
-        jq -e '.reason | test("iteration budget of 4 spent \\(this search had 3 of them\\); then with all candidates: iteration budget of 4 spent \\(this search had 1 of them\\)")' \
+        jq -e '.reason | test("iteration budget of 4 spent \\(this search had 1 of them\\); then without candidates: iteration budget of 4 spent \\(this search had 3 of them\\)")' \
             "$work/out" >/dev/null 2>&1 ||
-            { echo "FAIL auto: the budget is not split 3 and 1 (80 % first)"; fails=$((fails + 1)); }
+            { echo "FAIL auto: the budget is not split 1 and 3 (20 % first)"; fails=$((fails + 1)); }
         expect "$isa safe_abs --candidates frames" 0 \
             "$work/safe_abs.$isa.$level" --target reach_error --candidates frames --timeout 100 --json
         expect "$isa --candidates nonsense" 2 "$work/magic32_reach.$isa.$level" --target reach_error --candidates nonsense

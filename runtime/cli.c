@@ -787,7 +787,8 @@ static const char verify_usage[] =
     "                        constant at a loop head; context = one per calling\n"
     "                        context: its stack layout and the registers the input\n"
     "                        does not change; auto (default) = relations for 20%% of\n"
-    "                        the budget, then none for the rest if there is no verdict\n"
+    "                        the budget (at most 10 s), then none for the rest if\n"
+    "                        there is no verdict\n"
     "  --explore PERCENT     share of the time for directed testing: runs of inputs that\n"
     "                        negate a branch of an earlier run (default 30; 0: none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
@@ -883,13 +884,14 @@ static int close_out(cli *c, const char *path, FILE *f, int err) {
 }
 
 /* One search, or with --candidates auto (the default) two: AUTO_FIRST of the
- * time (and iteration) budget with relational candidates, then, if that ends
- * unknown, what is left without candidates (a fresh graph: the two settings
- * prove different programs, docs/verifier.md).  The relations come first
- * because their proofs, when there are any, are quick, and the search
- * without candidates keeps the share it had when it came first.  The
- * statistics add up; *g is the last search's graph. */
+ * time (at most AUTO_FIRST_MAX_S) and iteration budget with relational
+ * candidates, then, if that ends unknown, what is left without candidates
+ * (a fresh graph: the two settings prove different programs,
+ * docs/verifier.md).  The relations come first because their proofs, when
+ * there are any, are quick.  The statistics add up; *g is the last search's
+ * graph. */
 #define AUTO_FIRST 0.2
+#define AUTO_FIRST_MAX_S 10.0 /* relational proofs take seconds; the rest is the other search's */
 static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, dpg **g, dpg_result *r) {
   dpg_opts o1 = *o;
   o1.budget_s = o->timeout_s;
@@ -897,6 +899,7 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   if (cand_auto) {
     o1.candidates = CD_AFFINE;
     o1.timeout_s = o->timeout_s * AUTO_FIRST;
+    if (o1.timeout_s > AUTO_FIRST_MAX_S) o1.timeout_s = AUTO_FIRST_MAX_S;
     o1.max_iter = o->max_iter ? (unsigned long)((double)o->max_iter * AUTO_FIRST + 0.5) : 0;
     if (o->max_iter && !o1.max_iter) o1.max_iter = 1;
   }

@@ -1,6 +1,8 @@
 /* smt.c — the Z3 bridge (the only file that includes <z3.h>). */
 #include "smt.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,7 +22,22 @@ typedef struct unsat_entry {
 } unsat_entry;
 #define UNSAT_MAX_IDS ((size_t)1 << 24) /* 64 MB of ids at most */
 
+/* Z3 checks its timeout only inside a check, and not everywhere: asserting
+ * a large term (rewriting it on the way in) ran 30 s past a 3 s limit.  A
+ * watchdog thread per session interrupts the context once a query's whole
+ * time (translation, assertion and check) is past its limit plus a grace. */
+#define WD_GRACE_MS 250
+typedef struct watchdog {
+  pthread_t th;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  bool started, armed, quit, fired;
+  struct timespec deadline; /* CLOCK_MONOTONIC */
+  Z3_context z;
+} watchdog;
+
 struct smt {
+  watchdog wd;
   tm_ctx *tc;
   Z3_context z;
   Z3_solver solver;
@@ -50,6 +67,80 @@ static bool z3_failed(smt *s) {
   if (e == Z3_OK) return false;
   if (!s->error[0]) snprintf(s->error, sizeof s->error, "Z3 error: %s", Z3_get_error_msg(s->z, e));
   return true;
+}
+
+static void *wd_main(void *p) {
+  watchdog *w = p;
+  pthread_mutex_lock(&w->mu);
+  while (!w->quit) {
+    if (!w->armed) {
+      pthread_cond_wait(&w->cv, &w->mu);
+      continue;
+    }
+    if (pthread_cond_timedwait(&w->cv, &w->mu, &w->deadline) == ETIMEDOUT && w->armed) {
+      Z3_interrupt(w->z);
+      w->fired = true;
+      w->armed = false;
+    }
+  }
+  pthread_mutex_unlock(&w->mu);
+  return NULL;
+}
+
+/* Arm the watchdog for ms from now (the thread starts on first use; if it
+ * cannot, queries only have Z3's own timeout). */
+static void wd_arm(smt *s, unsigned ms) {
+  watchdog *w = &s->wd;
+  if (!w->started) {
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, &ca);
+    pthread_condattr_destroy(&ca);
+    w->z = s->z;
+    if (pthread_create(&w->th, NULL, wd_main, w)) {
+      pthread_cond_destroy(&w->cv);
+      pthread_mutex_destroy(&w->mu);
+      return;
+    }
+    w->started = true;
+  }
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  uint64_t ns = (uint64_t)t.tv_nsec + (uint64_t)(ms + WD_GRACE_MS) * 1000000u;
+  pthread_mutex_lock(&w->mu);
+  w->deadline.tv_sec = t.tv_sec + (time_t)(ns / 1000000000u);
+  w->deadline.tv_nsec = (long)(ns % 1000000000u);
+  w->armed = true;
+  w->fired = false;
+  pthread_cond_signal(&w->cv);
+  pthread_mutex_unlock(&w->mu);
+}
+
+/* Disarm; true if it fired since it was armed. */
+static bool wd_disarm(smt *s) {
+  watchdog *w = &s->wd;
+  if (!w->started) return false;
+  pthread_mutex_lock(&w->mu);
+  w->armed = false;
+  bool fired = w->fired;
+  pthread_cond_signal(&w->cv);
+  pthread_mutex_unlock(&w->mu);
+  return fired;
+}
+
+static void wd_stop(smt *s) {
+  watchdog *w = &s->wd;
+  if (!w->started) return;
+  pthread_mutex_lock(&w->mu);
+  w->quit = true;
+  pthread_cond_signal(&w->cv);
+  pthread_mutex_unlock(&w->mu);
+  pthread_join(w->th, NULL);
+  pthread_cond_destroy(&w->cv);
+  pthread_mutex_destroy(&w->mu);
+  w->started = false;
 }
 
 smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
@@ -96,6 +187,7 @@ void smt_set_dump(smt *s, FILE *f) { s->dump = f; }
 
 void smt_free(smt *s) {
   if (!s) return;
+  wd_stop(s);
   if (s->model) Z3_model_dec_ref(s->z, s->model);
   for (size_t i = 0; i < s->capcache; i++)
     if (s->cache[i]) Z3_dec_ref(s->z, s->cache[i]);
@@ -344,7 +436,24 @@ smt_result smt_check(smt *s, const isa_term *as, size_t n, char *reason, size_t 
   return r;
 }
 
+static smt_result check_(smt *s, const isa_term *as, size_t n, char *reason, size_t reason_size);
+
+/* One query under the watchdog: an interrupted one is unknown, with the
+ * limit in its reason. */
 static smt_result check(smt *s, const isa_term *as, size_t n, char *reason, size_t reason_size) {
+  if (s->timeout_ms) wd_arm(s, s->timeout_ms);
+  smt_result r = check_(s, as, n, reason, reason_size);
+  if (wd_disarm(s)) {
+    /* a sat or unsat answer that came in first stands */
+    if (r == SMT_UNKNOWN && reason)
+      snprintf(reason, reason_size, "solver timeout after %u ms (interrupted)", s->timeout_ms);
+    /* what the interrupted calls left in the cache may be stand-ins */
+    s->poisoned = true;
+  }
+  return r;
+}
+
+static smt_result check_(smt *s, const isa_term *as, size_t n, char *reason, size_t reason_size) {
   s->error[0] = 0;
   Z3_solver_reset(s->z, s->solver);
   if (s->poisoned) { /* a stand-in from an earlier query is in the cache */

@@ -2,7 +2,9 @@
  *
  * The only module that includes <z3.h>.  A solver session translates terms
  * of one tm_ctx into Z3 (each term once, cached), checks the satisfiability
- * of a conjunction of bool terms with a per-query timeout, and, when the
+ * of a conjunction of bool terms with a per-query timeout (the whole query:
+ * a session's watchdog thread interrupts Z3 where its own timeout does not
+ * reach), and, when the
  * answer is sat, reads values out of the model: the value of any term (so a
  * model becomes input values: the variables' values and memory bytes).
  *

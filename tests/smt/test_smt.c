@@ -1,9 +1,10 @@
 /* test_smt.c — runtime/smt: sat with a model, unsat, memory in models,
- * timeouts as unknown with a reason, SMT-LIB dumps, translation of every
+ * timeouts as unknown with a reason (the watchdog's too), SMT-LIB dumps, translation of every
  * operator checked against the term library's own evaluation. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smt.h"
@@ -139,7 +140,37 @@ static void test_dump_env(void) {
   CHECK(strstr(buf, "dumped") != NULL);
 }
 
+/* A query whose term Z3 spends long on outside its own timeout checks (a
+ * 20,000-deep nonlinear chain): the session's watchdog interrupts it soon
+ * after its limit, the answer is unknown with the limit in the reason, and
+ * the session answers the next query. */
+static void test_watchdog(void) {
+  tm_ctx *c = tm_new(32);
+  smt *s = smt_new(c, 1);
+  isa_term x = tm_var(c, "x", 32), t = x;
+  for (unsigned i = 0; i < 20000; i++)
+    t = tm_app2(c, ISA_OP_ADD, tm_app2(c, ISA_OP_MUL, t, tm_app2(c, ISA_OP_XOR, t, x)), k(c, i * 2654435761u, 32));
+  isa_term f[1] = {tm_app2(c, ISA_OP_EQ, t, k(c, 12345, 32))};
+  char why[200] = "";
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  smt_result r = smt_check(s, f, 1, why, sizeof why);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double el = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+  CHECK(r == SMT_UNKNOWN);
+  CHECK(strncmp(why, "solver timeout after 1 ms", 25) == 0);
+  CHECK(el < 5.0);
+  smt_set_timeout(s, 5000);
+  isa_term g[1] = {tm_app2(c, ISA_OP_EQ, x, k(c, 7, 32))};
+  uint64_t v = 0;
+  CHECK(smt_check(s, g, 1, NULL, 0) == SMT_SAT);
+  CHECK(smt_model_eval(s, x, &v) && v == 7);
+  smt_free(s);
+  tm_free(c);
+}
+
 int main(void) {
+  test_watchdog();
   test_dump_env();
   test_sat_unsat();
   test_memory_model();

@@ -100,7 +100,7 @@ typedef struct ir_tpart {
   ir_tkind kind;
   const char *text;
   ir_expr *e;
-  const char *fmt; /* "d" "s" "x" "sx" "+s" "+sx" */
+  const char *fmt; /* "d" "s" "x" "sx" "h" "sh" "+s" "+sx" "+sh" */
   int a;
   ir_tpl **alts;
   int nalts;

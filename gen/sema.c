@@ -2084,7 +2084,7 @@ static void tpl_add(sm *S, ir_tpl *t, ir_tpart p) {
   t->p[t->n++] = p;
 }
 
-static const char *const fmts[] = {"d", "s", "x", "sx", "+s", "+sx", NULL};
+static const char *const fmts[] = {"d", "s", "x", "sx", "h", "sh", "+s", "+sx", "+sh", NULL};
 
 static ir_expr *subst_vars(sm *S, ir_expr *e, ir_block *defs) {
   if (e->op == IR_VAR)
@@ -2141,7 +2141,7 @@ static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc, sloc f
     int k = 0;
     while (fmts[k] && strcmp(fmts[k], fmt) != 0) k++;
     if (!fmts[k]) {
-      ERR(S, fmtloc, "unknown format '%s' (expected d, s, x, sx, +s or +sx)", fmt);
+      ERR(S, fmtloc, "unknown format '%s' (expected d, s, x, sx, h, sh, +s, +sx or +sh)", fmt);
       return;
     }
   }

@@ -251,13 +251,13 @@ static void control(void) {
   NPC(&t, 0xF82);
   END(&t);
   TC(&t, A, 0x93, LE32(0xFFFFFFFB));
-  DEC(&t, 5, "jmp_rel32", "jmp 0x1000");
+  DEC(&t, 5, "jmp_rel32", "jmp 1000"); /* the h format: hex without 0x */
   STEP(&t, OK);
   NPC(&t, 0x1000);
   END(&t);
   /* the target wraps at 32 bits */
   TC(&t, 0x10, 0x93, LE32(0xFFFFFF00));
-  DEC(&t, 5, "jmp_rel32", "jmp 0xffffff15");
+  DEC(&t, 5, "jmp_rel32", "jmp ffffff15");
   STEP(&t, OK);
   NPC(&t, 0xFFFFFF15);
   END(&t);

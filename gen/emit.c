@@ -475,6 +475,11 @@ static void gen_header(em *E, sb *b) {
             "  int64_t x = sx_(a, w);\n"
             "  if (n >= (uint64_t)w) n = (uint64_t)w - 1;\n"
             "  return (uint64_t)(x < 0 ? ~(~x >> n) : x >> n) & mask_(w);\n}\n");
+  sb_printf(b, "\n/* The entry points the descriptor (desc.c) names, one per generated file. */\n");
+  sb_printf(b, "isa_decode_result %s_decode(const uint8_t *, size_t, uint64_t, isa_insn *);\n", E->prefix);
+  sb_printf(b, "int %s_print(const isa_insn *, char *, size_t);\n", E->prefix);
+  sb_printf(b, "isa_step_result %s_step(isa_cpu *, const isa_insn *);\n", E->prefix);
+  sb_printf(b, "void %s_symstep(const isa_tb *, isa_symstate *, const isa_insn *);\n", E->prefix);
   sb_printf(b, "\n#endif\n");
 }
 
@@ -1068,10 +1073,6 @@ static void gen_desc(em *E, sb *b) {
   banner(E, b, "desc.c");
   sb_printf(b, "/* The descriptor the runtime reads: registers, classes, instructions, ABI. */\n");
   sb_printf(b, "#include \"%s_gen.h\"\n\n", E->prefix);
-  sb_printf(b, "isa_decode_result %s_decode(const uint8_t *, size_t, uint64_t, isa_insn *);\n", E->prefix);
-  sb_printf(b, "int %s_print(const isa_insn *, char *, size_t);\n", E->prefix);
-  sb_printf(b, "isa_step_result %s_step(isa_cpu *, const isa_insn *);\n", E->prefix);
-  sb_printf(b, "void %s_symstep(const isa_tb *, isa_symstate *, const isa_insn *);\n", E->prefix);
   sb_printf(b, "extern const isa_form %s_forms[];\nextern const isa_prefix %s_prefixes[];\n\n", E->prefix, E->prefix);
   sb_printf(b, "static const isa_reg regs[%d] = {\n", md->nregs + 1);
   for (int i = 0; i < md->nregs; i++)

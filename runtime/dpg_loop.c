@@ -516,12 +516,12 @@ void dpg_write_dot(dpg *g, FILE *f) {
     for (char *p = buf; *p; p++)
       if (*p == '"' || *p == '\\') *p = '\'';
     const fd_letter *l = fd_letter_get(g->L, g->site[s]);
-    bool wit = g->w && s < g->nw && g->w[s].trace;
+    bool witnessed = g->w && s < g->nw && g->w[s].trace;
     char at[32] = "";
     if (l) snprintf(at, sizeof at, " @0x%llx", (unsigned long long)l->pc);
     else if (s == nwa_start(g->G)) snprintf(at, sizeof at, " start");
     fprintf(f, "  n%zu [label=\"%zu%s\\n%s\"%s%s];\n", s, s, at, buf,
-            nwa_accepting(g->G, (nwa_state)s) ? " peripheries=2" : "", wit ? " style=filled fillcolor=lightgrey" : "");
+            nwa_accepting(g->G, (nwa_state)s) ? " peripheries=2" : "", witnessed ? " style=filled fillcolor=lightgrey" : "");
   }
   for (size_t i = 0; i < nwa_nedges(g->G); i++) {
     const nwa_edge *e = nwa_edge_at(g->G, i);

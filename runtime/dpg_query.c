@@ -251,10 +251,10 @@ static bool var_used(dpg *g, const unsigned char *used, isa_term var) {
  * bytes of standard input the path read (stdin_K), and the stream after
  * them (`inarr` from c on, as long as the model's `inlen` says, and up to
  * STDIN_PAD bytes; a longer stream ends with STDIN_PAD zero bytes).  With a
- * witness input wit and the set of variables the query used, what the query
+ * witness input win and the set of variables the query used, what the query
  * left free keeps the witness's value, so the new run stays close to it. */
 in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term inarr, isa_term inlen,
-                              const in_assign *wit, const unsigned char *used) {
+                              const in_assign *win, const unsigned char *used) {
   tm_ctx *tc = g->tc;
   in_assign *in = in_new(IN_FIXED, 0);
   if (g->o.inputs == DPG_INPUTS_ALL && sx_inputs_from_model(g->d, tc, g->solver, fs, n, 0, in)) {
@@ -266,14 +266,14 @@ in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term 
     snprintf(name, sizeof name, "stdin_%zu", k);
     isa_term var = tm_find_var(tc, name, 8);
     uint64_t v = 0;
-    if (wit && !var_used(g, used, var)) v = in_stdin_byte(wit, k);
+    if (win && !var_used(g, used, var)) v = in_stdin_byte(win, k);
     else if (var && !smt_model_eval(g->solver, var, &v)) v = 0;
     uint8_t b = (uint8_t)v;
     in_append_stdin(in, &b, 1);
   }
-  if (wit && !var_used(g, used, bottom_array(tc, inarr)) && !var_used(g, used, inlen)) {
-    for (size_t k = c; k < in_stdin_len(wit); k++) { /* the rest of the witness's stream */
-      uint8_t b = in_stdin_byte(wit, k);
+  if (win && !var_used(g, used, bottom_array(tc, inarr)) && !var_used(g, used, inlen)) {
+    for (size_t k = c; k < in_stdin_len(win); k++) { /* the rest of the witness's stream */
+      uint8_t b = in_stdin_byte(win, k);
       in_append_stdin(in, &b, 1);
     }
     return in;

@@ -1520,10 +1520,10 @@ static void fx_push(fix *f, nwa_state s, uint32_t k) {
   ht_put(&f->inq, key + 1, 1);
   if (f->qn == f->qcap) {
     size_t cap = f->qcap ? f->qcap * 2 : 1024;
-    uint64_t *q = xa_realloc(NULL, cap * sizeof *q);
-    for (size_t i = 0; i < f->qn; i++) q[i] = f->q[(f->qh + i) % f->qcap];
+    uint64_t *nq = xa_realloc(NULL, cap * sizeof *nq);
+    for (size_t i = 0; i < f->qn; i++) nq[i] = f->q[(f->qh + i) % f->qcap];
     free(f->q);
-    f->q = q, f->qh = 0, f->qcap = cap;
+    f->q = nq, f->qh = 0, f->qcap = cap;
   }
   f->q[(f->qh + f->qn++) % f->qcap] = key;
 }

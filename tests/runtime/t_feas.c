@@ -145,26 +145,26 @@ int main(void) {
   CHECK(!tm_is_const(tc, tm_app2(tc, ISA_OP_ULT, tm_const(tc, 0x10, 32), max4), NULL));
   isa_term edx = reg("EDX"), page = tm_const(tc, 0x1000, 32);
   isa_term m1 = tm_ite(tc, tm_app2(tc, ISA_OP_ULT, edx, page), edx, page);
-  isa_term got = tm_ite(tc, tm_app2(tc, ISA_OP_ULE, m1, x), m1, x);
-  CHECK(tm_is_const(tc, tm_app2(tc, ISA_OP_ULE, got, page), &cv) && cv == 1);
-  CHECK(tm_is_const(tc, tm_app2(tc, ISA_OP_ULT, got, tm_const(tc, 0x1001, 32)), &cv) && cv == 1);
-  CHECK(!tm_is_const(tc, tm_app2(tc, ISA_OP_ULT, got, page), NULL));
+  isa_term mn = tm_ite(tc, tm_app2(tc, ISA_OP_ULE, m1, x), m1, x);
+  CHECK(tm_is_const(tc, tm_app2(tc, ISA_OP_ULE, mn, page), &cv) && cv == 1);
+  CHECK(tm_is_const(tc, tm_app2(tc, ISA_OP_ULT, mn, tm_const(tc, 0x1001, 32)), &cv) && cv == 1);
+  CHECK(!tm_is_const(tc, tm_app2(tc, ISA_OP_ULT, mn, page), NULL));
 
   /* (g) */
   {
     nwa *b = nwa_new(tc);
     isa_term pc = V.pc, notv = tm_app1(tc, ISA_OP_LNOT, V.V);
-    nwa_state x = nwa_add_state(b, eq(pc, 0x3000), false);
+    nwa_state ex = nwa_add_state(b, eq(pc, 0x3000), false);
     known_call = nwa_add_state(b, eq(pc, 0x2000), false);
     nwa_state other = nwa_add_state(b, eq(pc, 0x2000), false);
     nwa_state at5 = nwa_add_state(b, and2(notv, eq(pc, 0x2005)), false);
     nwa_state at6 = nwa_add_state(b, and2(notv, eq(pc, 0x2006)), false);
     nwa_state at6v = nwa_add_state(b, eq(pc, 0x2006), false);
-    nwa_add_return(b, x, known_call, lret, at6);     /* 0: infeasible */
-    nwa_add_return(b, x, known_call, NWA_ANY, at6);  /* 1: infeasible, wildcard too */
-    nwa_add_return(b, x, known_call, lret, at5);     /* 2: the return address */
-    nwa_add_return(b, x, known_call, NWA_ANY, at6v); /* 3: V not excluded */
-    nwa_add_return(b, x, other, lret, at6);          /* 4: predecessor unknown */
+    nwa_add_return(b, ex, known_call, lret, at6);     /* 0: infeasible */
+    nwa_add_return(b, ex, known_call, NWA_ANY, at6);  /* 1: infeasible, wildcard too */
+    nwa_add_return(b, ex, known_call, lret, at5);     /* 2: the return address */
+    nwa_add_return(b, ex, known_call, NWA_ANY, at6v); /* 3: V not excluded */
+    nwa_add_return(b, ex, other, lret, at6);          /* 4: predecessor unknown */
     const bool wantg[] = {true, true, false, false, false};
     CHECK(!fs_infeasible(fs, b, 0)); /* no return sites yet */
     fs_set_return_sites(fs, ra_of, NULL);

@@ -827,10 +827,10 @@ static smc_run smc_run_of(void) {
 }
 
 static void t_smc(void) {
-  smc_run r = smc_run_of();
-  const fd_step *st = r.st;
-  ins jmp = r.jmp;
-  nwa_letter m1 = r.m1, m2 = r.m2, call = r.call, m3 = r.m3, ret = r.ret, j = r.j;
+  smc_run sr = smc_run_of();
+  const fd_step *st = sr.st;
+  ins jmp = sr.jmp;
+  nwa_letter m1 = sr.m1, m2 = sr.m2, call = sr.call, m3 = sr.m3, ret = sr.ret, j = sr.j;
   {
     /* six positions' states (two at 0x1000), TS, Exit, TS_100A, and W of
      * each distinct successor: c, x, r, jj, b */
@@ -887,10 +887,10 @@ static bool fixed_1005_to_2000(const void *ctx, uint64_t a) {
 }
 
 static void t_smc_fixed(void) {
-  smc_run r = smc_run_of();
-  const fd_step *st = r.st;
-  ins jmp = r.jmp;
-  nwa_letter m1 = r.m1, m2 = r.m2, call = r.call, m3 = r.m3, ret = r.ret, j = r.j;
+  smc_run sr = smc_run_of();
+  const fd_step *st = sr.st;
+  ins jmp = sr.jmp;
+  nwa_letter m1 = sr.m1, m2 = sr.m2, call = sr.call, m3 = sr.m3, ret = sr.ret, j = sr.j;
   {
     /* The callee is read-only.  States: six positions' (two at 0x1000),
      * TS, Exit, TS_100A (0x100A is writable), and W of the successors that

@@ -1805,7 +1805,7 @@ static void test_conj_ground(void) {
   t = A2(c, ISA_OP_ULT, x, y);
   CHECK(tm_conj_ground(c, t) == t);
   tm_free(c);
-  int bad = 0;
+  int nbad = 0;
   for (int round = 0; round < 3000; round++) {
     c = tm_new(32);
     uint64_t ks[3];
@@ -1839,14 +1839,14 @@ static void test_conj_ground(void) {
     }
     g = tm_conj_ground(c, t);
     uint64_t got = tm_eval(c, g, &env);
-    if ((got != ref || tm_eval(c, t, &env) != ref) && bad++ < 5) {
+    if ((got != ref || tm_eval(c, t, &env) != ref) && nbad++ < 5) {
       char buf[512];
       tm_print(c, t, buf, sizeof buf);
       fprintf(stderr, "conj_ground: %s = 0x%" PRIx64 " after grounding, expected 0x%" PRIx64 "\n", buf, got, ref);
     }
     tm_free(c);
   }
-  CHECK(bad == 0);
+  CHECK(nbad == 0);
 }
 
 int main(void) {

@@ -469,13 +469,12 @@ isa_term cd_relation(cd_set *c, uint64_t pc) {
   for (size_t j = 0; j < e->n; j++)
     for (unsigned i = 0; i < nk; i++) sub[j * nk + i] = e->s[j * h->nv + keep[i]];
   /* congruences only of what the loop changes: a location with another
-   * value at two samples of one run (an input's parity is the same in a
-   * few runs by chance) */
+   * value at two neighbouring samples of one run (an input's parity is the
+   * same in a few runs by chance) */
   unsigned char loopy[RL_MAX_VARS] = {0};
-  for (unsigned i = 0; i < nk; i++)
-    for (size_t j = 1; j < e->n && !loopy[i]; j++)
-      for (size_t q = 0; q < j && !loopy[i]; q++)
-        loopy[i] = e->of[q] == e->of[j] && sub[q * nk + i] != sub[j * nk + i];
+  for (size_t j = 1; j < e->n; j++)
+    if (e->of[j - 1] == e->of[j])
+      for (unsigned i = 0; i < nk; i++) loopy[i] |= sub[(j - 1) * nk + i] != sub[j * nk + i];
   rl_rel rel[HS_RELS];
   size_t nr = rl_find(sub, e->n, nk, w, loopy, rel, HS_RELS);
   free(sub);

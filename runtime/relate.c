@@ -146,20 +146,21 @@ static void equalities(const uint64_t *s, size_t m, size_t n, unsigned w, rl_rel
       if (l > RR_BOUND) ok = false;
     }
     if (!ok) continue;
-    rl_rel r = {.bits = w};
-    for (unsigned i = 0; i < nv && ok; i++) ok = num[i] * (l / den[i]) <= RL_MAX_COEF && num[i] * (l / den[i]) >= -RL_MAX_COEF;
-    if (!ok) continue;
-    int64_t g = 0;
-    for (unsigned i = 0; i < nv; i++) g = gcd64(g, num[i] * (l / den[i]));
+    /* integer coefficients, divided by their gcd */
+    int64_t ic[RL_MAX_VARS], g = 0;
+    for (unsigned i = 0; i < nv; i++) g = gcd64(g, ic[i] = num[i] * (l / den[i]));
     if (!g) continue;
+    for (unsigned i = 0; i < nv && ok; i++) ok = (ic[i] /= g) <= RL_MAX_COEF && ic[i] >= -RL_MAX_COEF;
+    if (!ok) continue;
     /* increasing variable order, first coefficient positive */
+    rl_rel r = {.bits = w};
     for (unsigned i = 0; i < nv; i++) {
       unsigned at = r.nv;
       while (at > 0 && r.var[at - 1] > var[i]) {
         r.var[at] = r.var[at - 1], r.coef[at] = r.coef[at - 1];
         at--;
       }
-      r.var[at] = var[i], r.coef[at] = num[i] * (l / den[i]) / g;
+      r.var[at] = var[i], r.coef[at] = ic[i];
       r.nv++;
     }
     if (r.coef[0] < 0)

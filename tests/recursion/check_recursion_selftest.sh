@@ -27,4 +27,12 @@ grep -q "runtime/rec.c:loop\|runtime/rec.c:api" <<<"$out" && fail "a function th
 bash "$checker" "$t/obj" "$t/all.txt" >/dev/null || fail "the full list did not pass"
 out=$(bash "$checker" "$t/obj" "$t/stale.txt") && fail "a stale line passed"
 grep -q "runtime/rec.c:loop" <<<"$out" || fail "the stale line was not named: $out"
+# a graph left in a reused build tree by a source since deleted (titled by
+# an absolute path that no longer exists) is skipped, recursion and all
+mkdir -p "$t/obj2"
+printf 'int flat(int n) { return n + 1; }\n' >"$t/runtime/flat.c"
+(cd "$t" && "$cc" -O0 -fcallgraph-info -c runtime/flat.c -o "$t/obj2/flat.o")
+sed "1s|title: \"[^\"]*\"|title: \"$t/gone/rec.c\"|" "$t/obj/rec.ci" >"$t/obj2/gone.ci"
+grep -q "$t/gone/rec.c" "$t/obj2/gone.ci" || fail "the stale graph was not made"
+bash "$checker" "$t/obj2" "$t/empty.txt" >/dev/null || fail "a deleted source's graph was not skipped"
 echo "selftest PASS"

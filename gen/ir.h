@@ -3,7 +3,7 @@
  * sema builds it from the AST: names resolved, widths checked, helpers
  * inlined, sub-table references turned into choices on the decoded
  * alternative, aliases turned into extract/insert, builtins expanded into
- * primitive operators that map one-to-one onto runtime/isa.h's isa_op.
+ * primitive operators that map one-to-one onto runtime/machine/isa.h's isa_op.
  * The concrete and the symbolic emitters both walk exactly this IR, which is
  * what keeps the two interpretations consistent.  All of it lives in the
  * compilation's arena.

@@ -1,5 +1,5 @@
 /* fuzz_witness.c — libFuzzer harness for the witness-file parser
- * (runtime/inputs.c: in_read_stream, in_write).
+ * (runtime/machine/inputs.c: in_read_stream, in_write).
  *
  * Each input is one witness file, read for a small made-up ISA (a 32-bit
  * register, a 64-bit one, a 16-bit one, a flag, PC and SP; 32-bit addresses).

@@ -1,5 +1,5 @@
-/* fuzz_elf.c — libFuzzer harness for the ELF loader (runtime/elfload.c) and
- * the memory it maps into (runtime/mem.c).
+/* fuzz_elf.c — libFuzzer harness for the ELF loader (runtime/machine/elfload.c) and
+ * the memory it maps into (runtime/machine/mem.c).
  *
  * Each input is one file image given to el_load_mem, with a descriptor read
  * off the input's own header (class, byte order, machine) so that most

@@ -50,8 +50,8 @@ found=$(awk '
       }
     }
   }' "${cis[@]}" | sort)
-# files as the list names them: relative to the source root (runtime/…, gen/…)
-found=$(printf '%s\n' "$found" | sed -E 's#^[^\t]*/((runtime|gen)/[^/:]+:)#\1#; s#\t[^\t]*/((runtime|gen)/)#\t\1#')
+# files as the list names them: relative to the source root (runtime/<layer>/…, gen/…)
+found=$(printf '%s\n' "$found" | sed -E 's#^[^\t]*/((runtime|gen)/([^/:]+/)?[^/:]+:)#\1#; s#\t[^\t]*/((runtime|gen)/)#\t\1#')
 listed=$( { grep -v '^[[:space:]]*#' "$list" || true; } | awk 'NF { print $1 }' | sort -u)
 new=$(comm -23 <(printf '%s\n' "$found" | cut -f1 | sort -u) <(printf '%s\n' "$listed"))
 stale=$(comm -13 <(printf '%s\n' "$found" | cut -f1 | sort -u) <(printf '%s\n' "$listed"))
@@ -60,7 +60,7 @@ rc=0
 if [ -n "$new" ]; then
   echo "FAIL: recursive and not on the reviewed list ($list):"
   while read -r f; do printf '  %s  (%s)\n' "$f" "$(printf '%s\n' "$found" | awk -F'\t' -v f="$f" '$1 == f { print $2 }')"; done <<<"$new"
-  echo "  A walk over terms, graphs or input must not recurse: use tm_walk_run (runtime/terms.h) or a loop with its own stack; if the depth is bounded by construction, add the function to the list with the bound."
+  echo "  A walk over terms, graphs or input must not recurse: use tm_walk_run (runtime/symbolic/terms.h) or a loop with its own stack; if the depth is bounded by construction, add the function to the list with the bound."
   rc=1
 fi
 if [ -n "$stale" ]; then

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # check_recursion_selftest.sh CC CHECKER — the checker fails on a recursive
 # function missing from the list (direct and mutual recursion, static and
-# global), passes when they are listed, and fails on a stale line.
+# global), passes when they are listed, and fails on a stale line; files are
+# named from the source root, layer folder included (runtime/verify/rec.c).
 set -euo pipefail
 cc=$1 checker=$2
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-mkdir -p "$t/runtime"
-cat >"$t/runtime/rec.c" <<'C'
+mkdir -p "$t/runtime/verify" # a layer folder, as in the tree
+cat >"$t/runtime/verify/rec.c" <<'C'
 static int down(int n) { return n ? down(n - 1) + 1 : 0; }
 static int odd(int n);
 static int even(int n) { return n == 0 ? 1 : odd(n - 1); }
@@ -16,17 +17,17 @@ int loop(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
 int api(int n) { return down(n) + even(n) + loop(n); }
 C
 mkdir -p "$t/obj"
-(cd "$t" && "$cc" -O0 -fcallgraph-info -c runtime/rec.c -o "$t/obj/rec.o")
+(cd "$t" && "$cc" -O0 -fcallgraph-info -c runtime/verify/rec.c -o "$t/obj/rec.o")
 printf '# none\n' >"$t/empty.txt"
-printf 'runtime/rec.c:down  test\nruntime/rec.c:even  test\nruntime/rec.c:odd  test\n' >"$t/all.txt"
-printf 'runtime/rec.c:down  test\nruntime/rec.c:even  test\nruntime/rec.c:odd  test\nruntime/rec.c:loop  stale\n' >"$t/stale.txt"
+printf 'runtime/verify/rec.c:down  test\nruntime/verify/rec.c:even  test\nruntime/verify/rec.c:odd  test\n' >"$t/all.txt"
+printf 'runtime/verify/rec.c:down  test\nruntime/verify/rec.c:even  test\nruntime/verify/rec.c:odd  test\nruntime/verify/rec.c:loop  stale\n' >"$t/stale.txt"
 fail() { echo "selftest FAIL: $*"; exit 1; }
 out=$(bash "$checker" "$t/obj" "$t/empty.txt") && fail "an empty list passed"
-for f in down even odd; do grep -q "runtime/rec.c:$f" <<<"$out" || fail "$f not reported: $out"; done
-grep -q "runtime/rec.c:loop\|runtime/rec.c:api" <<<"$out" && fail "a function that does not recurse was reported: $out"
+for f in down even odd; do grep -q "runtime/verify/rec.c:$f" <<<"$out" || fail "$f not reported: $out"; done
+grep -q "runtime/verify/rec.c:loop\|runtime/verify/rec.c:api" <<<"$out" && fail "a function that does not recurse was reported: $out"
 bash "$checker" "$t/obj" "$t/all.txt" >/dev/null || fail "the full list did not pass"
 out=$(bash "$checker" "$t/obj" "$t/stale.txt") && fail "a stale line passed"
-grep -q "runtime/rec.c:loop" <<<"$out" || fail "the stale line was not named: $out"
+grep -q "runtime/verify/rec.c:loop" <<<"$out" || fail "the stale line was not named: $out"
 # a graph left in a reused build tree by a source since deleted (titled by
 # an absolute path that no longer exists) is skipped, recursion and all
 mkdir -p "$t/obj2"

@@ -1,4 +1,4 @@
-/* t_cand.c — unit tests of runtime/cand.c: candidate invariants from a run
+/* t_cand.c — unit tests of runtime/verify/cand.c: candidate invariants from a run
  * (MCVETO report §3.2), on the x86 descriptor and exec.c.
  *
  * The program below calls f three times from a loop; f pushes and pops EBP.
@@ -30,7 +30,7 @@ extern const isa_desc x86_isa_desc;
 
 static const isa_desc *D;
 static tm_ctx *tc;
-static fd_vocab V;
+static fold_vocab V;
 
 static const uint8_t code[] = {
     /* 0x1000 */ 0xB9, 0x03, 0x00, 0x00, 0x00, /* mov ecx, 3 */
@@ -156,7 +156,7 @@ static snap *first_at(uint64_t pc) {
 int main(void) {
   D = &x86_isa_desc;
   tc = tm_new(D->addr_bits);
-  fd_vocab_init(&V, D, tc);
+  fold_vocab_init(&V, D, tc);
   int esp = D->sp, ebp = reg_index("EBP"), ecx = reg_index("ECX");
 
   cd_set *cs = run(CD_FRAMES | CD_CONST);

@@ -1,4 +1,4 @@
-/* t_explore.c — unit tests of runtime/explore.c (which branch of which run
+/* t_explore.c — unit tests of runtime/verify/explore.c (which branch of which run
  * directed testing negates next): edge coverage and its count of new edges,
  * one offer per (address, occurrence, successor), the occurrence, position
  * and per-run bounds, a stopped run's last position, and the order —
@@ -17,7 +17,7 @@ static size_t drain(xp *x, uint32_t *runs, size_t *poss, size_t cap) {
   size_t k = 0;
   uint32_t r;
   size_t p;
-  while (xp_next(x, &r, &p)) {
+  while (explore_next(x, &r, &p)) {
     if (k < cap) {
       runs[k] = r;
       poss[k] = p;
@@ -28,44 +28,44 @@ static size_t drain(xp *x, uint32_t *runs, size_t *poss, size_t cap) {
 }
 
 static void test_coverage(void) {
-  xp *x = xp_new();
+  xp *x = explore_new();
   uint64_t pc[4] = {1, 2, 3, 4};
   uint8_t br[4] = {0, 1, 0, 0};
-  CHECK(xp_is_new(x, pc, 4, 5));
-  CHECK(xp_add_run(x, 0, pc, br, 4, 5) == 4); /* 1→2, 2→3, 3→4, 4→5 */
-  CHECK(!xp_is_new(x, pc, 4, 5));
-  CHECK(!xp_is_new(x, pc, 4, UINT64_MAX)); /* stopped at 4: no edge out of it */
-  CHECK(xp_is_new(x, pc, 4, 6));
-  CHECK(xp_successors(x, 2) == 1 && xp_successors(x, 9) == 0);
-  CHECK(xp_pending(x) == 1);
+  CHECK(explore_is_new(x, pc, 4, 5));
+  CHECK(explore_add_run(x, 0, pc, br, 4, 5) == 4); /* 1→2, 2→3, 3→4, 4→5 */
+  CHECK(!explore_is_new(x, pc, 4, 5));
+  CHECK(!explore_is_new(x, pc, 4, UINT64_MAX)); /* stopped at 4: no edge out of it */
+  CHECK(explore_is_new(x, pc, 4, 6));
+  CHECK(explore_successors(x, 2) == 1 && explore_successors(x, 9) == 0);
+  CHECK(explore_pending(x) == 1);
   /* the same run again: nothing new, no second offer */
-  CHECK(xp_add_run(x, 1, pc, br, 4, 5) == 0);
-  CHECK(xp_pending(x) == 1);
+  CHECK(explore_add_run(x, 1, pc, br, 4, 5) == 0);
+  CHECK(explore_pending(x) == 1);
   uint32_t r;
   size_t p;
-  CHECK(xp_next(x, &r, &p) && r == 0 && p == 1);
-  CHECK(!xp_next(x, &r, &p));
+  CHECK(explore_next(x, &r, &p) && r == 0 && p == 1);
+  CHECK(!explore_next(x, &r, &p));
   /* the other way at 2: a new edge, and a new candidate (other successor) */
   uint64_t pc2[3] = {1, 2, 7};
   uint8_t br2[3] = {0, 1, 0};
-  CHECK(xp_add_run(x, 2, pc2, br2, 3, UINT64_MAX) == 1);
-  CHECK(xp_successors(x, 2) == 2);
-  CHECK(xp_next(x, &r, &p) && r == 2 && p == 1);
-  CHECK(!xp_next(x, &r, &p));
-  xp_free(x);
+  CHECK(explore_add_run(x, 2, pc2, br2, 3, UINT64_MAX) == 1);
+  CHECK(explore_successors(x, 2) == 2);
+  CHECK(explore_next(x, &r, &p) && r == 2 && p == 1);
+  CHECK(!explore_next(x, &r, &p));
+  explore_free(x);
 }
 
 static void test_stopped_last(void) {
-  xp *x = xp_new();
+  xp *x = explore_new();
   uint64_t pc[2] = {10, 11};
   uint8_t br[2] = {1, 1};
   /* the run stopped at 11 (a fault): its branch there has no successor to negate */
-  CHECK(xp_add_run(x, 0, pc, br, 2, UINT64_MAX) == 1);
-  CHECK(xp_pending(x) == 1);
+  CHECK(explore_add_run(x, 0, pc, br, 2, UINT64_MAX) == 1);
+  CHECK(explore_pending(x) == 1);
   uint32_t r;
   size_t p;
-  CHECK(xp_next(x, &r, &p) && p == 0);
-  xp_free(x);
+  CHECK(explore_next(x, &r, &p) && p == 0);
+  explore_free(x);
 }
 
 /* A synthetic run of n positions: pc0, pc0 + step, …; every position a
@@ -85,50 +85,50 @@ static void trun_free(trun *t) {
 }
 
 static void test_bounds(void) {
-  xp *x = xp_new();
+  xp *x = explore_new();
   /* a loop: one branch address visited 300 times, going round but the last time */
   trun t = trun_new(300, 0x40, 0, 1);
-  xp_add_run(x, 0, t.pc, t.br, t.n, 0x44);
-  CHECK(xp_pending(x) == XP_MAX_OCC);
+  explore_add_run(x, 0, t.pc, t.br, t.n, 0x44);
+  CHECK(explore_pending(x) == EXPLORE_MAX_OCC);
   /* the same loop run once less: occurrence 298 now leaves, a new identity
-   * but past XP_MAX_OCC; everything else was offered already */
-  xp_add_run(x, 1, t.pc, t.br, t.n - 1, 0x44);
-  CHECK(xp_pending(x) == XP_MAX_OCC);
+   * but past EXPLORE_MAX_OCC; everything else was offered already */
+  explore_add_run(x, 1, t.pc, t.br, t.n - 1, 0x44);
+  CHECK(explore_pending(x) == EXPLORE_MAX_OCC);
   trun_free(&t);
-  xp_free(x);
+  explore_free(x);
   /* many distinct branches in one run */
-  x = xp_new();
-  t = trun_new(XP_MAX_PER_RUN + 500, 0x1000, 4, 1);
-  xp_add_run(x, 0, t.pc, t.br, t.n, 0);
-  CHECK(xp_pending(x) == XP_MAX_PER_RUN);
+  x = explore_new();
+  t = trun_new(EXPLORE_MAX_PER_RUN + 500, 0x1000, 4, 1);
+  explore_add_run(x, 0, t.pc, t.br, t.n, 0);
+  CHECK(explore_pending(x) == EXPLORE_MAX_PER_RUN);
   trun_free(&t);
-  xp_free(x);
-  /* positions past XP_MAX_POS are not offered */
-  x = xp_new();
-  t = trun_new(XP_MAX_POS + 10, 0, 1, 0);
-  t.br[XP_MAX_POS + 3] = 1;
+  explore_free(x);
+  /* positions past EXPLORE_MAX_POS are not offered */
+  x = explore_new();
+  t = trun_new(EXPLORE_MAX_POS + 10, 0, 1, 0);
+  t.br[EXPLORE_MAX_POS + 3] = 1;
   t.br[5] = 1;
-  xp_add_run(x, 0, t.pc, t.br, t.n, t.n);
-  CHECK(xp_pending(x) == 1);
+  explore_add_run(x, 0, t.pc, t.br, t.n, t.n);
+  CHECK(explore_pending(x) == 1);
   uint32_t r;
   size_t p;
-  CHECK(xp_next(x, &r, &p) && p == 5);
+  CHECK(explore_next(x, &r, &p) && p == 5);
   trun_free(&t);
-  xp_free(x);
+  explore_free(x);
 }
 
 static void test_order(void) {
-  xp *x = xp_new();
+  xp *x = explore_new();
   /* run 0: branches at positions 0, 2, 4, all one-successor addresses */
   uint64_t a[6] = {100, 101, 200, 201, 300, 301};
   uint8_t ba[6] = {1, 0, 1, 0, 1, 0};
-  xp_add_run(x, 0, a, ba, 6, 302);
+  explore_add_run(x, 0, a, ba, 6, 302);
   /* run 1 goes the other way at 200: 200 now has two successors; its own
    * candidate there is of the second class from the start */
   uint64_t b[3] = {100, 101, 200};
   uint8_t bb[3] = {1, 0, 1};
-  xp_add_run(x, 1, b, bb, 3, 250);
-  CHECK(xp_pending(x) == 4);
+  explore_add_run(x, 1, b, bb, 3, 250);
+  CHECK(explore_pending(x) == 4);
   uint32_t runs[8];
   size_t poss[8];
   size_t k = drain(x, runs, poss, 8);
@@ -140,17 +140,17 @@ static void test_order(void) {
   /* then the second class: run 0's 200 and run 1's 200, both offered */
   CHECK((runs[2] == 0 && poss[2] == 2 && runs[3] == 1 && poss[3] == 2) ||
         (runs[2] == 1 && poss[2] == 2 && runs[3] == 0 && poss[3] == 2));
-  xp_free(x);
+  explore_free(x);
 
   /* within one class: newest run first */
-  x = xp_new();
+  x = explore_new();
   uint64_t c[2] = {500, 501}, d[2] = {600, 601};
   uint8_t bc[2] = {1, 0};
-  xp_add_run(x, 0, c, bc, 2, 502);
-  xp_add_run(x, 1, d, bc, 2, 602);
+  explore_add_run(x, 0, c, bc, 2, 502);
+  explore_add_run(x, 1, d, bc, 2, 602);
   k = drain(x, runs, poss, 8);
   CHECK(k == 2 && runs[0] == 1 && runs[1] == 0);
-  xp_free(x);
+  explore_free(x);
 }
 
 int main(void) {

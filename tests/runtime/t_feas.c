@@ -1,6 +1,6 @@
-/* t_feas.c — unit tests of runtime/feas.c (infeasible abstract edges from
+/* t_feas.c — unit tests of runtime/verify/feas.c (infeasible abstract edges from
  * their states' facts) on the x86 descriptor, and of the upper-bound folding
- * in runtime/terms.c that the `read` window's length relies on.
+ * in runtime/symbolic/terms.c that the `read` window's length relies on.
  *
  *   (a) internal edge `mov eax, 5`: into EAX == 6 infeasible, into EAX == 5
  *       or a state without facts not; a fact of n that the step keeps
@@ -12,11 +12,11 @@
  *   (d) a return edge whose call predecessor's auxiliary-stack facts
  *       ($D == 1) contradict the return site's ($D == 2), and one whose
  *       don't;
- *   (e) the wildcard letter is never judged; fs_prune removes exactly the
+ *   (e) the wildcard letter is never judged; feas_prune removes exactly the
  *       infeasible edges from `first` on and counts them;
  *   (f) folding: k <u min(4, x) is false for k >= 4 and stays open for
  *       k < 4; min(min(EDX, 0x1000), x) <=u 0x1000 is true;
- *   (g) return sites (fs_set_return_sites): a return, wildcard or not,
+ *   (g) return sites (feas_set_return_sites): a return, wildcard or not,
  *       whose call predecessor is a call with return address 0x2005 into
  *       ¬V ∧ PC = 0x2006 is infeasible; into ¬V ∧ PC = 0x2005, into
  *       PC = 0x2006 without ¬V (an AE violation may land there) and from a
@@ -37,8 +37,8 @@ extern const isa_desc x86_isa_desc;
 
 static const isa_desc *D;
 static tm_ctx *tc;
-static fd_vocab V;
-static fd_letters *L;
+static fold_vocab V;
+static fold_letters *L;
 
 static nwa_letter letter(uint64_t pc, const uint8_t *b, unsigned len) {
   isa_insn in;
@@ -46,7 +46,7 @@ static nwa_letter letter(uint64_t pc, const uint8_t *b, unsigned len) {
     fprintf(stderr, "t_feas: bytes at 0x%llx do not decode\n", (unsigned long long)pc);
     exit(1);
   }
-  return fd_intern(L, pc, b, len, 0, in.id);
+  return fold_intern(L, pc, b, len, 0, in.id);
 }
 
 static isa_term reg(const char *name) { return tm_var(tc, name, 32); }
@@ -65,9 +65,9 @@ static bool ra_of(const void *ctx, nwa_state p, uint64_t *ra) {
 int main(void) {
   D = &x86_isa_desc;
   tc = tm_new(D->addr_bits);
-  fd_vocab_init(&V, D, tc);
-  L = fd_letters_new();
-  fs_cache *fs = fs_new(&V, L);
+  fold_vocab_init(&V, D, tc);
+  L = fold_letters_new();
+  feas_cache *fs = feas_new(&V, L);
 
   static const uint8_t mov_eax5[] = {0xb8, 0x05, 0x00, 0x00, 0x00};
   static const uint8_t call_rel[] = {0xe8, 0x10, 0x00, 0x00, 0x00};
@@ -113,22 +113,22 @@ int main(void) {
   size_t nwant = sizeof want / sizeof want[0];
   CHECK(nwa_nedges(a) == first + nwant);
   for (size_t i = 0; i < nwant; i++) {
-    bool got = fs_infeasible(fs, a, first + i);
+    bool got = feas_infeasible(fs, a, first + i);
     if (got != want[i]) fprintf(stderr, "edge %zu: infeasible %d, want %d\n", i, got, want[i]);
     CHECK(got == want[i]);
   }
   /* again, from the memo */
-  for (size_t i = 0; i < nwant; i++) CHECK(fs_infeasible(fs, a, first + i) == want[i]);
+  for (size_t i = 0; i < nwant; i++) CHECK(feas_infeasible(fs, a, first + i) == want[i]);
 
-  /* fs_prune from the second (a) edge on leaves edge 0 alone */
+  /* feas_prune from the second (a) edge on leaves edge 0 alone */
   size_t live0 = nwa_live_edges(a);
-  size_t gone = fs_prune(fs, a, first + 1);
+  size_t gone = feas_prune(fs, a, first + 1);
   CHECK(gone == 4);
   CHECK(nwa_live_edges(a) == live0 - 4);
   CHECK(!nwa_edge_at(a, first)->dead);
   for (size_t i = 1; i < nwant; i++) CHECK(nwa_edge_at(a, first + i)->dead == want[i]);
-  CHECK(fs_prune(fs, a, first) == 1);
-  CHECK(fs_prune(fs, a, first) == 0);
+  CHECK(feas_prune(fs, a, first) == 1);
+  CHECK(feas_prune(fs, a, first) == 0);
 
   /* (f) */
   isa_term x = tm_var(tc, "x", 32);
@@ -166,21 +166,21 @@ int main(void) {
     nwa_add_return(b, ex, known_call, NWA_ANY, at6v); /* 3: V not excluded */
     nwa_add_return(b, ex, other, lret, at6);          /* 4: predecessor unknown */
     const bool wantg[] = {true, true, false, false, false};
-    CHECK(!fs_infeasible(fs, b, 0)); /* no return sites yet */
-    fs_set_return_sites(fs, ra_of, NULL);
+    CHECK(!feas_infeasible(fs, b, 0)); /* no return sites yet */
+    feas_set_return_sites(fs, ra_of, NULL);
     for (size_t i = 0; i < sizeof wantg / sizeof wantg[0]; i++) {
-      bool got = fs_infeasible(fs, b, i);
+      bool got = feas_infeasible(fs, b, i);
       if (got != wantg[i]) fprintf(stderr, "(g) edge %zu: infeasible %d, want %d\n", i, got, wantg[i]);
       CHECK(got == wantg[i]);
     }
-    fs_set_return_sites(fs, NULL, NULL);
-    CHECK(!fs_infeasible(fs, b, 1));
+    feas_set_return_sites(fs, NULL, NULL);
+    CHECK(!feas_infeasible(fs, b, 1));
     nwa_free(b);
   }
 
   nwa_free(a);
-  fs_free(fs);
-  fd_letters_free(L);
+  feas_free(fs);
+  fold_letters_free(L);
   tm_free(tc);
   if (fails) fprintf(stderr, "t_feas: %d checks failed\n", fails);
   return fails != 0;

@@ -1,14 +1,14 @@
-/* t_fold.c — unit tests of runtime/fold.c: letters, directions, G0 (§3.5)
+/* t_fold.c — unit tests of runtime/verify/fold.c: letters, directions, G0 (§3.5)
  * and the trace folding π/[PC] of the MCVETO report (Fig. 5 rules 1–12, the
  * self-modifying-code variant with states q_{a,I}, and the three endings
- * FD_END_HALT / OPEN / FAULT), on recorded traces of real x86 (and one
+ * FOLD_END_HALT / OPEN / FAULT), on recorded traces of real x86 (and one
  * PowerPC) instructions.
  *
  * For each trace the test derives the expected G_π from the paper's rules by
  * hand and checks it exactly: the number of states, each state's predicate
  * (PC = a, or PC = a ∧ the bytes at a are I's; evaluated, and for q_a also
  * compared as a term), its acceptance, the start state, the per-state site
- * letters fd_fold returns, every transition the rules prescribe (with its
+ * letters fold_fold returns, every transition the rules prescribe (with its
  * kind, letter and call predecessor) and the number of live transitions, so
  * nothing extra may be there.  For recursion (x86, and PowerPC code and
  * qemu traces of tests/verify/programs/recursion_safe.c) it also checks that
@@ -76,8 +76,8 @@ extern const isa_desc ppc_isa_desc;
 
 static const isa_desc *D;
 static tm_ctx *tc;
-static fd_vocab V;
-static fd_letters *L;
+static fold_vocab V;
+static fold_letters *L;
 static const char *cur; /* the trace being checked, for messages */
 
 /* ---- machine states for evaluating predicates ------------------------------ */
@@ -150,17 +150,17 @@ static uint32_t insn_id(const isa_desc *d, uint64_t pc, ins i) {
   return in.id;
 }
 static isa_flow flow_of(uint64_t pc, ins i) { return D->insns[insn_id(D, pc, i)].flow; }
-static nwa_letter let(uint64_t pc, ins i, unsigned dir) { return fd_intern(L, pc, i.b, i.len, dir, insn_id(D, pc, i)); }
-static fd_step step(uint64_t pc, ins i, unsigned dir, uint8_t kind) { return (fd_step){pc, let(pc, i, dir), kind}; }
+static nwa_letter let(uint64_t pc, ins i, unsigned dir) { return fold_intern(L, pc, i.b, i.len, dir, insn_id(D, pc, i)); }
+static fold_step step(uint64_t pc, ins i, unsigned dir, uint8_t kind) { return (fold_step){pc, let(pc, i, dir), kind}; }
 static isa_term pc_is(uint64_t a) { return tm_app2(tc, ISA_OP_EQ, V.pc, tm_const(tc, a, D->regs[D->pc].width)); }
 
 static void use_isa(const isa_desc *d) {
-  if (L) fd_letters_free(L);
+  if (L) fold_letters_free(L);
   if (tc) tm_free(tc);
   D = d;
   tc = tm_new(d->addr_bits);
-  fd_vocab_init(&V, d, tc);
-  L = fd_letters_new();
+  fold_vocab_init(&V, d, tc);
+  L = fold_letters_new();
 }
 
 /* ---- a folded trace and what to expect of it ------------------------------- */
@@ -176,14 +176,14 @@ static const char *kname(int k) { return k == NWA_INTERNAL ? "internal" : k == N
 /* Fold and check what every G_π has: the state count, the start (the first
  * position's state), TS (rule 5: accepting, labelled true, site 0), Exit
  * (rule 11: rejecting, labelled true, site 0). */
-static const fd_smc all_may_change = {NULL, NULL}; /* the report's SMC variant */
-static const fd_smc *smc_view = &all_may_change;  /* what fold passes under SMC */
+static const fold_smc all_may_change = {NULL, NULL}; /* the report's SMC variant */
+static const fold_smc *smc_view = &all_may_change;  /* what fold passes under SMC */
 static uint64_t next_pc = UINT64_MAX; /* the PC after an open run's last step, when the test sets it */
 
-static fx fold(const char *name, const fd_step *st, size_t n, fd_end end, bool smc, size_t nstates) {
+static fx fold(const char *name, const fold_step *st, size_t n, fold_end end, bool smc, size_t nstates) {
   cur = name;
   fx f = {0};
-  f.g = fd_fold(&V, L, st, n, end, next_pc, smc ? smc_view : NULL, &f.site);
+  f.g = fold_fold(&V, L, st, n, end, next_pc, smc ? smc_view : NULL, &f.site);
   f.ts = f.ex = NWA_NONE;
   if (nwa_nstates(f.g) != nstates) {
     fprintf(stderr, "%s: %zu states, expected %zu\n", name, nwa_nstates(f.g), nstates);
@@ -353,7 +353,7 @@ static nwa_state away(fx *f, nwa_state nx) {
     return 0;
   }
   CHECK(f->site[r] == 0);
-  const fd_letter *e = fd_letter_get(L, f->site[nx]);
+  const fold_letter *e = fold_letter_get(L, f->site[nx]);
   if (!e) {
     fprintf(stderr, "%s: state %u has no site letter\n", cur, nx);
     fails++;
@@ -468,18 +468,18 @@ static void t_letters(void) {
   CHECK(let(0x1000, MOV1, 0) == a);  /* interning */
   nwa_letter j0 = let(0x1005, INS(0x75, 0xF9), 0), j1 = let(0x1005, INS(0x75, 0xF9), 1);
   CHECK(j0 != j1); /* and so does the direction */
-  CHECK(fd_letter_count(L) == 5);
-  CHECK(fd_letter_get(L, NWA_ANY) == NULL);
-  CHECK(fd_letter_get(L, 6) == NULL);
-  const fd_letter *e = fd_letter_get(L, j1);
+  CHECK(fold_letter_count(L) == 5);
+  CHECK(fold_letter_get(L, NWA_ANY) == NULL);
+  CHECK(fold_letter_get(L, 6) == NULL);
+  const fold_letter *e = fold_letter_get(L, j1);
   CHECK(e && e->pc == 0x1005 && e->len == 2 && e->dir == 1 && e->bytes[0] == 0x75 && e->bytes[1] == 0xF9);
   CHECK(e && e->insn == insn_id(D, 0x1005, INS(0x75, 0xF9)));
   /* many letters: the table and its hash grow, and every one stays found */
   nwa_letter many[600];
   for (unsigned k = 0; k < 600; k++) many[k] = let(0x4000 + 5 * k, MOV1, 0);
   for (unsigned k = 0; k < 600; k++) CHECK(let(0x4000 + 5 * k, MOV1, 0) == many[k]);
-  for (unsigned k = 0; k < 600; k++) CHECK(fd_letter_get(L, many[k])->pc == 0x4000 + 5 * k);
-  CHECK(fd_letter_count(L) == 605);
+  for (unsigned k = 0; k < 600; k++) CHECK(fold_letter_get(L, many[k])->pc == 0x4000 + 5 * k);
+  CHECK(fold_letter_count(L) == 605);
   CHECK(let(0x1000, MOV1, 0) == a && let(0x1005, INS(0x75, 0xF9), 1) == j1);
 }
 
@@ -488,27 +488,27 @@ static void t_directions(void) {
   uint32_t jne = insn_id(D, 0x1005, INS(0x75, 0xF9)), sys = insn_id(D, 0x1000, INT80);
   uint32_t call = insn_id(D, 0x1000, INS(0xE8, 0xFB, 0x0F, 0x00, 0x00)), ret = insn_id(D, 0x2000, RET);
   uint32_t mov = insn_id(D, 0x1000, MOV1);
-  CHECK(fd_has_directions(D, jne) && fd_has_directions(D, sys));
-  CHECK(!fd_has_directions(D, call) && !fd_has_directions(D, ret) && !fd_has_directions(D, mov));
+  CHECK(fold_has_directions(D, jne) && fold_has_directions(D, sys));
+  CHECK(!fold_has_directions(D, call) && !fold_has_directions(D, ret) && !fold_has_directions(D, mov));
   /* conditional jump: 1 = taken (next PC is not the following instruction) */
-  CHECK(fd_direction(D, jne, 0x1005, 2, 0x1000, 0) == 1);
-  CHECK(fd_direction(D, jne, 0x1005, 2, 0x1007, 0) == 0);
+  CHECK(fold_direction(D, jne, 0x1005, 2, 0x1000, 0) == 1);
+  CHECK(fold_direction(D, jne, 0x1005, 2, 0x1007, 0) == 0);
   /* system call: 1 = it ends the program (i386: exit 1, exit_group 252) */
-  CHECK(fd_direction(D, sys, 0x1000, 2, 0x1002, 1) == 1);
-  CHECK(fd_direction(D, sys, 0x1000, 2, 0x1002, 252) == 1);
-  CHECK(fd_direction(D, sys, 0x1000, 2, 0x1002, 3) == 0); /* read */
-  CHECK(fd_direction(D, sys, 0x1000, 2, 0x1002, 4) == 0); /* write */
-  CHECK(fd_direction(D, call, 0x1000, 5, 0x2000, 0) == 0);
-  CHECK(fd_direction(D, ret, 0x2000, 1, 0x1005, 0) == 0);
-  CHECK(fd_direction(D, mov, 0x1000, 5, 0x1005, 0) == 0);
+  CHECK(fold_direction(D, sys, 0x1000, 2, 0x1002, 1) == 1);
+  CHECK(fold_direction(D, sys, 0x1000, 2, 0x1002, 252) == 1);
+  CHECK(fold_direction(D, sys, 0x1000, 2, 0x1002, 3) == 0); /* read */
+  CHECK(fold_direction(D, sys, 0x1000, 2, 0x1002, 4) == 0); /* write */
+  CHECK(fold_direction(D, call, 0x1000, 5, 0x2000, 0) == 0);
+  CHECK(fold_direction(D, ret, 0x2000, 1, 0x1005, 0) == 0);
+  CHECK(fold_direction(D, mov, 0x1000, 5, 0x1005, 0) == 0);
   /* PowerPC: beqlr may fall through; 1 = it fell through */
   use_isa(&ppc_isa_desc);
   uint32_t beqlr = insn_id(D, 0x2000, INS(0x4D, 0x82, 0x00, 0x20)), blr = insn_id(D, 0x2000, INS(0x4E, 0x80, 0x00, 0x20));
   CHECK(D->insns[beqlr].flow == ISA_FLOW_RETURN && D->insns[beqlr].may_fall_through);
-  CHECK(fd_has_directions(D, beqlr) && !fd_has_directions(D, blr));
-  CHECK(fd_direction(D, beqlr, 0x2000, 4, 0x2004, 0) == 1);
-  CHECK(fd_direction(D, beqlr, 0x2000, 4, 0x1004, 0) == 0);
-  CHECK(fd_direction(D, blr, 0x2000, 4, 0x2004, 0) == 0); /* cannot fall through: a return to 0x2004 */
+  CHECK(fold_has_directions(D, beqlr) && !fold_has_directions(D, blr));
+  CHECK(fold_direction(D, beqlr, 0x2000, 4, 0x2004, 0) == 1);
+  CHECK(fold_direction(D, beqlr, 0x2000, 4, 0x1004, 0) == 0);
+  CHECK(fold_direction(D, blr, 0x2000, 4, 0x2004, 0) == 0); /* cannot fall through: a return to 0x2004 */
 }
 
 /* §3.5: q1 = PC ≠ target ∧ ¬V (start, rejecting), q2 = PC = target ∨ V
@@ -517,7 +517,7 @@ static void t_directions(void) {
 static void t_initial(void) {
   use_isa(&x86_isa_desc);
   cur = "G0";
-  nwa *g = fd_initial(&V, 0x1234);
+  nwa *g = fold_initial(&V, 0x1234);
   CHECK(nwa_nstates(g) == 2);
   nwa_state q1 = nwa_start(g), q2 = !q1;
   CHECK(!nwa_accepting(g, q1) && nwa_accepting(g, q2));
@@ -547,9 +547,9 @@ static void t_initial(void) {
  *   taken); 0x1007 mov eax,2; the run stops (OPEN). */
 static void t_loop(void) {
   use_isa(&x86_isa_desc);
-  fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JNE_1005, 1, 0), step(0x1000, MOV1, 0, 0),
+  fold_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JNE_1005, 1, 0), step(0x1000, MOV1, 0, 0),
                   step(0x1005, JNE_1005, 0, 0), step(0x1007, MOV2, 0, 0)};
-  fx f = fold("loop", st, 5, FD_END_OPEN, false, 5);
+  fx f = fold("loop", st, 5, FOLD_END_OPEN, false, 5);
   nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, JNE_1005), c = qa(&f, 0x1007, MOV2);
   CHECK(nwa_start(f.g) == a);
   EXPECT(f, I_(a, let(0x1000, MOV1, 0), b),                       /* rule 2 (twice in π, once in G_π) */
@@ -564,8 +564,8 @@ static void t_loop(void) {
 static void t_branch_one_way(void) {
   use_isa(&x86_isa_desc);
   ins jne = INS(0x75, 0x05), je = INS(0x74, 0x03);
-  fd_step st[] = {step(0x1000, jne, 0, 0), step(0x1002, je, 1, 0), step(0x1007, MOV1, 0, 0)};
-  fx f = fold("branch one way", st, 3, FD_END_OPEN, false, 5);
+  fold_step st[] = {step(0x1000, jne, 0, 0), step(0x1002, je, 1, 0), step(0x1007, MOV1, 0, 0)};
+  fx f = fold("branch one way", st, 3, FOLD_END_OPEN, false, 5);
   nwa_state a = qa(&f, 0x1000, jne), b = qa(&f, 0x1002, je), c = qa(&f, 0x1007, MOV1);
   CHECK(nwa_start(f.g) == a);
   EXPECT(f, I_(a, let(0x1000, jne, 0), b), I_(a, let(0x1000, jne, 1), f.ts), /* rules 2, 8a */
@@ -583,9 +583,9 @@ static void t_branch_one_way(void) {
 static void t_calls(void) {
   use_isa(&x86_isa_desc);
   ins mov = MOV1;
-  fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, RET, 0, 2), step(0x1005, CALL_1005, 0, 1),
+  fold_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, RET, 0, 2), step(0x1005, CALL_1005, 0, 1),
                   step(0x2000, RET, 0, 2),       step(0x100A, mov, 0, 0), step(0x100F, INT80, 1, 0)};
-  fx f = fold("calls", st, 6, FD_END_HALT, false, 7);
+  fx f = fold("calls", st, 6, FOLD_END_HALT, false, 7);
   nwa_state c1 = qa(&f, 0x1000, CALL_1000), r = qa(&f, 0x2000, RET), c2 = qa(&f, 0x1005, CALL_1005);
   nwa_state m = qa(&f, 0x100A, mov), s = qa(&f, 0x100F, INT80);
   nwa_letter ret = let(0x2000, RET, 0);
@@ -607,8 +607,8 @@ static void t_calls(void) {
  * surrogate TS_1005 (DEVIATION), though no exit returns to it. */
 static void t_pending_call(void) {
   use_isa(&x86_isa_desc);
-  fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, MOV1, 0, 0)};
-  fx f = fold("pending call", st, 2, FD_END_OPEN, false, 5);
+  fold_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, MOV1, 0, 0)};
+  fx f = fold("pending call", st, 2, FOLD_END_OPEN, false, 5);
   nwa_state c = qa(&f, 0x1000, CALL_1000), m = qa(&f, 0x2000, MOV1);
   const uint64_t no[] = {0x1000, 0x2000};
   nwa_state s = ts_ra(&f, 0x1005, no, 2);
@@ -624,9 +624,9 @@ static void t_indirect_jump(void) {
   use_isa(&x86_isa_desc);
   ins jmp = INS(0xE9, 0xFB, 0xEF, 0xFF, 0xFF); /* at 0x2000: jmp 0x1000 */
   CHECK(flow_of(0x1000, JMP_EAX) == ISA_FLOW_IJUMP && flow_of(0x2000, jmp) == ISA_FLOW_JUMP);
-  fd_step st[] = {step(0x1000, JMP_EAX, 0, 0), step(0x2000, jmp, 0, 0), step(0x1000, JMP_EAX, 0, 0),
+  fold_step st[] = {step(0x1000, JMP_EAX, 0, 0), step(0x2000, jmp, 0, 0), step(0x1000, JMP_EAX, 0, 0),
                   step(0x3000, MOV1, 0, 0)};
-  fx f = fold("indirect jump", st, 4, FD_END_OPEN, false, 6);
+  fx f = fold("indirect jump", st, 4, FOLD_END_OPEN, false, 6);
   nwa_state a = qa(&f, 0x1000, JMP_EAX), b = qa(&f, 0x2000, jmp), c = qa(&f, 0x3000, MOV1);
   const uint64_t seen[] = {0x2000, 0x3000};
   nwa_state sa = surrogate(&f, seen, 2, 0x4000);
@@ -643,8 +643,8 @@ static void t_indirect_jump(void) {
 static void t_indirect_call(void) {
   use_isa(&x86_isa_desc);
   CHECK(flow_of(0x1000, CALL_EAX) == ISA_FLOW_ICALL);
-  fd_step st[] = {step(0x1000, CALL_EAX, 0, 1), step(0x2000, RET, 0, 2), step(0x1002, MOV1, 0, 0)};
-  fx f = fold("indirect call", st, 3, FD_END_OPEN, false, 6);
+  fold_step st[] = {step(0x1000, CALL_EAX, 0, 1), step(0x2000, RET, 0, 2), step(0x1002, MOV1, 0, 0)};
+  fx f = fold("indirect call", st, 3, FOLD_END_OPEN, false, 6);
   nwa_state c = qa(&f, 0x1000, CALL_EAX), r = qa(&f, 0x2000, RET), m = qa(&f, 0x1002, MOV1);
   const uint64_t seen[] = {0x2000};
   nwa_state sc = surrogate(&f, seen, 1, 0x3000);
@@ -657,30 +657,30 @@ static void t_indirect_call(void) {
   done(&f);
 }
 
-/* The endings.  FD_END_FAULT: the last step did not complete, so both of its
+/* The endings.  FOLD_END_FAULT: the last step did not complete, so both of its
  * outcomes are possible (rule 10 for each direction, and no rule 8a); a step
- * with one outcome folds as with OPEN.  FD_END_HALT: rule 11 (hlt). */
+ * with one outcome folds as with OPEN.  FOLD_END_HALT: rule 11 (hlt). */
 static void t_endings(void) {
   use_isa(&x86_isa_desc);
   {
-    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JNE_1005, 0, 0)};
-    fx f = fold("fault at a branch", st, 2, FD_END_FAULT, false, 4);
+    fold_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JNE_1005, 0, 0)};
+    fx f = fold("fault at a branch", st, 2, FOLD_END_FAULT, false, 4);
     nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, JNE_1005);
     EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, JNE_1005, 0), f.ts),
            I_(b, let(0x1005, JNE_1005, 1), f.ts), TS_LOOPS(f));
     done(&f);
   }
   for (int e = 0; e < 2; e++) {
-    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, STORE5, 0, 0)};
-    fx f = fold(e ? "fault at a store" : "open after a store", st, 2, e ? FD_END_FAULT : FD_END_OPEN, false, 4);
+    fold_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, STORE5, 0, 0)};
+    fx f = fold(e ? "fault at a store" : "open after a store", st, 2, e ? FOLD_END_FAULT : FOLD_END_OPEN, false, 4);
     nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, STORE5);
     EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, STORE5, 0), f.ts), TS_LOOPS(f));
     done(&f);
   }
   {
     /* a one-step trace: a system call that faulted may have exited or not */
-    fd_step st[] = {step(0x1000, INT80, 0, 0)};
-    fx f = fold("fault at a system call", st, 1, FD_END_FAULT, false, 3);
+    fold_step st[] = {step(0x1000, INT80, 0, 0)};
+    fx f = fold("fault at a system call", st, 1, FOLD_END_FAULT, false, 3);
     nwa_state a = qa(&f, 0x1000, INT80);
     CHECK(nwa_start(f.g) == a);
     EXPECT(f, I_(a, let(0x1000, INT80, 0), f.ts), I_(a, let(0x1000, INT80, 1), f.ex), TS_LOOPS(f));
@@ -690,8 +690,8 @@ static void t_endings(void) {
     /* rule 10 for an instruction π executed before (a run stopped inside a
      * loop): the same letter leads from q_a both to q_b (rule 2) and to TS */
     ins jmp = INS(0xEB, 0xF9); /* at 0x1005: jmp 0x1000 */
-    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
-    fx f = fold("open inside a loop", st, 3, FD_END_OPEN, false, 4);
+    fold_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
+    fx f = fold("open inside a loop", st, 3, FOLD_END_OPEN, false, 4);
     nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, jmp);
     EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, jmp, 0), a), I_(a, let(0x1000, MOV1, 0), f.ts),
            TS_LOOPS(f));
@@ -702,26 +702,26 @@ static void t_endings(void) {
      * step: rule 10 leads to that PC's state, as π executed it, and not to
      * TS ... */
     ins jmp = INS(0xEB, 0xF9);
-    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
+    fold_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
     next_pc = 0x1005;
-    fx f = fold("cut inside a loop", st, 3, FD_END_OPEN, false, 4);
+    fx f = fold("cut inside a loop", st, 3, FOLD_END_OPEN, false, 4);
     nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, jmp);
     EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, jmp, 0), a), TS_LOOPS(f));
     done(&f);
     /* ... but to TS when π never executed the next PC ... */
-    fd_step st2[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
+    fold_step st2[] = {step(0x1000, MOV1, 0, 0), step(0x1005, jmp, 0, 0), step(0x1000, MOV1, 0, 0)};
     next_pc = 0x1009;
-    f = fold("cut before new code", st2, 3, FD_END_OPEN, false, 4);
+    f = fold("cut before new code", st2, 3, FOLD_END_OPEN, false, 4);
     a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, jmp);
     EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, jmp, 0), a), I_(a, let(0x1000, MOV1, 0), f.ts),
            TS_LOOPS(f));
     done(&f);
     /* ... or after an indirect jump, whose letter does not fix its target:
      * rule 10's edge to TS stays beside rule 2's and rule 9's */
-    fd_step st3[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JMP_EAX, 0, 0), step(0x1000, MOV1, 0, 0),
+    fold_step st3[] = {step(0x1000, MOV1, 0, 0), step(0x1005, JMP_EAX, 0, 0), step(0x1000, MOV1, 0, 0),
                      step(0x1005, JMP_EAX, 0, 0)};
     next_pc = 0x1000;
-    f = fold("cut after an indirect jump", st3, 4, FD_END_OPEN, false, 5);
+    f = fold("cut after an indirect jump", st3, 4, FOLD_END_OPEN, false, 5);
     a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, JMP_EAX);
     nwa_state s = NWA_NONE;
     for (nwa_state k = 0; k < nwa_nstates(f.g); k++)
@@ -739,9 +739,9 @@ static void t_endings(void) {
     next_pc = UINT64_MAX;
   }
   {
-    fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, HLT, 0, 0)};
+    fold_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, HLT, 0, 0)};
     CHECK(flow_of(0x1005, HLT) == ISA_FLOW_HALT);
-    fx f = fold("halt", st, 2, FD_END_HALT, false, 4);
+    fx f = fold("halt", st, 2, FOLD_END_HALT, false, 4);
     nwa_state a = qa(&f, 0x1000, MOV1), b = qa(&f, 0x1005, HLT);
     EXPECT(f, I_(a, let(0x1000, MOV1, 0), b), I_(b, let(0x1005, HLT, 0), f.ex), TS_LOOPS(f)); /* rule 11 */
     done(&f);
@@ -749,8 +749,8 @@ static void t_endings(void) {
   {
     /* a continuing system call inside π: its unseen ending outcome goes to
      * Exit (DEVIATION: system calls have two outcomes) */
-    fd_step st[] = {step(0x1000, INT80, 0, 0), step(0x1002, MOV1, 0, 0)};
-    fx f = fold("continuing system call", st, 2, FD_END_OPEN, false, 4);
+    fold_step st[] = {step(0x1000, INT80, 0, 0), step(0x1002, MOV1, 0, 0)};
+    fx f = fold("continuing system call", st, 2, FOLD_END_OPEN, false, 4);
     nwa_state a = qa(&f, 0x1000, INT80), b = qa(&f, 0x1002, MOV1);
     EXPECT(f, I_(a, let(0x1000, INT80, 0), b), I_(a, let(0x1000, INT80, 1), f.ex), I_(b, let(0x1002, MOV1, 0), f.ts),
            TS_LOOPS(f));
@@ -760,8 +760,8 @@ static void t_endings(void) {
     /* Rule 10 for a run that stops right after a call (Fig. 5 assumes it
      * never does; fold makes it a call transition to TS) ...  (and, as π
      * has no position at 0x1005, the unused surrogate TS_1005) */
-    fd_step st[] = {step(0x1000, CALL_1000, 0, 1)};
-    fx f = fold("open after a call", st, 1, FD_END_OPEN, false, 4);
+    fold_step st[] = {step(0x1000, CALL_1000, 0, 1)};
+    fx f = fold("open after a call", st, 1, FOLD_END_OPEN, false, 4);
     nwa_state c = qa(&f, 0x1000, CALL_1000);
     const uint64_t no[] = {0x1000};
     nwa_state s = ts_ra(&f, 0x1005, no, 1);
@@ -774,8 +774,8 @@ static void t_endings(void) {
      * TS with every call-site state and TS as the call predecessor */
     /* (the ret is the last step, not a completed return: it gets no return
      * to the unused surrogate TS_1005) */
-    fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, RET, 0, 2)};
-    fx f = fold("open after a ret", st, 2, FD_END_OPEN, false, 5);
+    fold_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, RET, 0, 2)};
+    fx f = fold("open after a ret", st, 2, FOLD_END_OPEN, false, 5);
     nwa_state c = qa(&f, 0x1000, CALL_1000), r = qa(&f, 0x2000, RET);
     nwa_letter ret = let(0x2000, RET, 0);
     const uint64_t no[] = {0x1000, 0x2000};
@@ -808,7 +808,7 @@ static void t_endings(void) {
  * and the landing is q_100A (no surrogate). */
 /* The run of t_smc and t_smc_fixed, and its letters. */
 typedef struct smc_run {
-  fd_step st[6];
+  fold_step st[6];
   ins jmp;
   nwa_letter m1, m2, call, m3, ret, j;
 } smc_run;
@@ -818,7 +818,7 @@ static smc_run smc_run_of(void) {
   smc_run r;
   static const uint8_t jmp_100a[] = {0xE9, 0xF1, 0xFF, 0xFF, 0xFF}; /* at 0x100A: jmp 0x1000 */
   r.jmp = (ins){jmp_100a, sizeof jmp_100a};
-  const fd_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0),
+  const fold_step st[] = {step(0x1000, MOV1, 0, 0), step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0),
                         step(0x2005, RET, 0, 2),  step(0x100A, r.jmp, 0, 0),     step(0x1000, MOV2, 0, 0)};
   memcpy(r.st, st, sizeof st);
   r.m1 = let(0x1000, MOV1, 0), r.m2 = let(0x1000, MOV2, 0), r.call = let(0x1005, CALL_1005, 0);
@@ -828,13 +828,13 @@ static smc_run smc_run_of(void) {
 
 static void t_smc(void) {
   smc_run sr = smc_run_of();
-  const fd_step *st = sr.st;
+  const fold_step *st = sr.st;
   ins jmp = sr.jmp;
   nwa_letter m1 = sr.m1, m2 = sr.m2, call = sr.call, m3 = sr.m3, ret = sr.ret, j = sr.j;
   {
     /* six positions' states (two at 0x1000), TS, Exit, TS_100A, and W of
      * each distinct successor: c, x, r, jj, b */
-    fx f = fold("smc", st, 6, FD_END_OPEN, true, 14);
+    fx f = fold("smc", st, 6, FOLD_END_OPEN, true, 14);
     nwa_state a = qai(&f, 0x1000, MOV1), c = qai(&f, 0x1005, CALL_1005), x = qai(&f, 0x2000, MOV1);
     nwa_state r = qai(&f, 0x2005, RET), jj = qai(&f, 0x100A, jmp), b = qai(&f, 0x1000, MOV2);
     const uint64_t no[] = {0x1000, 0x1005, 0x2000, 0x2005};
@@ -860,7 +860,7 @@ static void t_smc(void) {
     done(&f);
   }
   {
-    fx f = fold("smc folded per address", st, 6, FD_END_OPEN, false, 7);
+    fx f = fold("smc folded per address", st, 6, FOLD_END_OPEN, false, 7);
     nwa_state a = qa(&f, 0x1000, MOV1), c = qa(&f, 0x1005, CALL_1005), x = qa(&f, 0x2000, MOV1);
     nwa_state r = qa(&f, 0x2005, RET), jj = qa(&f, 0x100A, jmp);
     EXPECT(f, I_(a, m1, c), C_(c, call, x), I_(x, m3, r), R_(r, c, ret, jj), I_(jj, j, a), I_(r, ret, f.ts),
@@ -888,16 +888,16 @@ static bool fixed_1005_to_2000(const void *ctx, uint64_t a) {
 
 static void t_smc_fixed(void) {
   smc_run sr = smc_run_of();
-  const fd_step *st = sr.st;
+  const fold_step *st = sr.st;
   ins jmp = sr.jmp;
   nwa_letter m1 = sr.m1, m2 = sr.m2, call = sr.call, m3 = sr.m3, ret = sr.ret, j = sr.j;
   {
     /* The callee is read-only.  States: six positions' (two at 0x1000),
      * TS, Exit, TS_100A (0x100A is writable), and W of the successors that
      * pin bytes: c (after position 0), jj (after 3), b (after 4). */
-    fd_smc view = {fixed_from_2000, NULL};
+    fold_smc view = {fixed_from_2000, NULL};
     smc_view = &view;
-    fx f = fold("smc, callee fixed", st, 6, FD_END_OPEN, true, 12);
+    fx f = fold("smc, callee fixed", st, 6, FOLD_END_OPEN, true, 12);
     nwa_state a = qai(&f, 0x1000, MOV1), c = qai(&f, 0x1005, CALL_1005), x = qa(&f, 0x2000, MOV1);
     nwa_state r = qa(&f, 0x2005, RET), jj = qai(&f, 0x100A, jmp), b = qai(&f, 0x1000, MOV2);
     const uint64_t no[] = {0x1000, 0x1005, 0x2000, 0x2005};
@@ -919,9 +919,9 @@ static void t_smc_fixed(void) {
      * call and the jmp fixed.  c's landing is q_100A itself: no surrogate
      * TS_100A.  States: six positions', TS, Exit, and W of the successors
      * that pin bytes: x (after position 1), r (after 2), b (after 4). */
-    fd_smc view = {fixed_1005_to_2000, NULL};
+    fold_smc view = {fixed_1005_to_2000, NULL};
     smc_view = &view;
-    fx f = fold("smc, call and jmp fixed", st, 6, FD_END_OPEN, true, 11);
+    fx f = fold("smc, call and jmp fixed", st, 6, FOLD_END_OPEN, true, 11);
     nwa_state a = qai(&f, 0x1000, MOV1), c = qa(&f, 0x1005, CALL_1005), x = qai(&f, 0x2000, MOV1);
     nwa_state r = qai(&f, 0x2005, RET), jj = qa(&f, 0x100A, jmp), b = qai(&f, 0x1000, MOV2);
     nwa_state wx = away(&f, x), wr = away(&f, r), wb = away(&f, b);
@@ -950,8 +950,8 @@ static void t_ppc_fall_through(void) {
   ins bl = INS(0x48, 0x00, 0x10, 0x01), beqlr = INS(0x4D, 0x82, 0x00, 0x20), blr = INS(0x4E, 0x80, 0x00, 0x20);
   ins li = INS(0x38, 0x60, 0x00, 0x01);
   CHECK(flow_of(0x1000, bl) == ISA_FLOW_CALL && flow_of(0x2004, blr) == ISA_FLOW_RETURN);
-  fd_step st[] = {step(0x1000, bl, 0, 1), step(0x2000, beqlr, 1, 0), step(0x2004, blr, 0, 2), step(0x1004, li, 0, 0)};
-  fx f = fold("ppc beqlr", st, 4, FD_END_OPEN, false, 6);
+  fold_step st[] = {step(0x1000, bl, 0, 1), step(0x2000, beqlr, 1, 0), step(0x2004, blr, 0, 2), step(0x1004, li, 0, 0)};
+  fx f = fold("ppc beqlr", st, 4, FOLD_END_OPEN, false, 6);
   nwa_state c = qa(&f, 0x1000, bl), b = qa(&f, 0x2000, beqlr), r = qa(&f, 0x2004, blr), m = qa(&f, 0x1004, li);
   nwa_letter lr = let(0x2004, blr, 0), b0 = let(0x2000, beqlr, 0);
   EXPECT(f, C_(c, let(0x1000, bl, 0), b), I_(b, let(0x2000, beqlr, 1), r), R_(r, c, lr, m), I_(r, lr, f.ts),
@@ -963,11 +963,11 @@ static void t_ppc_fall_through(void) {
 /* ---- recursion: returns π did not see --------------------------------------- */
 
 /* Is some path of g from q labelled by the nested word w[0..n) (the letters
- * of a run, fd_step kinds: 0 internal, 1 call, 2 return)?  Nested-word
+ * of a run, fold_step kinds: 0 internal, 1 call, 2 return)?  Nested-word
  * semantics: a call pushes the state it leaves, and a return must name the
  * popped state as its call predecessor; every return in w has its call in w.
  * Depth-first over the (few) choices; stk holds the pushed states. */
-static bool path_from(const nwa *g, nwa_state q, const fd_step *w, size_t n, nwa_state *stk, size_t top) {
+static bool path_from(const nwa *g, nwa_state q, const fold_step *w, size_t n, nwa_state *stk, size_t top) {
   if (!n) return true;
   uint8_t kind = w[0].kind == 1 ? NWA_CALL : w[0].kind == 2 ? NWA_RETURN : NWA_INTERNAL;
   size_t m;
@@ -988,7 +988,7 @@ static bool path_from(const nwa *g, nwa_state q, const fd_step *w, size_t n, nwa
   }
   return false;
 }
-static bool is_path(const nwa *g, const fd_step *w, size_t n) {
+static bool is_path(const nwa *g, const fold_step *w, size_t n) {
   nwa_state stk[64];
   if (n > 64) {
     fputs("t_fold: word too long\n", stderr);
@@ -1005,7 +1005,7 @@ static bool live(const fx *f, ex x) {
 }
 
 /* A run as the list of its PCs, over a table of the instructions at those
- * addresses: each step's direction is fd_direction's given the next PC (the
+ * addresses: each step's direction is fold_direction's given the next PC (the
  * last step's is 0), its kind follows the instruction's flow (a return that
  * fell through is internal). */
 typedef struct at {
@@ -1019,11 +1019,11 @@ static ins ins_at(const at *tab, size_t ntab, uint64_t pc) {
   fprintf(stderr, "t_fold: no instruction at 0x%llx in the table\n", (unsigned long long)pc);
   exit(1);
 }
-static size_t run_of(const at *tab, size_t ntab, const uint64_t *pcs, size_t n, fd_step *out) {
+static size_t run_of(const at *tab, size_t ntab, const uint64_t *pcs, size_t n, fold_step *out) {
   for (size_t k = 0; k < n; k++) {
     ins i = ins_at(tab, ntab, pcs[k]);
     uint32_t id = insn_id(D, pcs[k], i);
-    unsigned dir = k + 1 < n ? fd_direction(D, id, pcs[k], i.len, pcs[k + 1], 0) : 0;
+    unsigned dir = k + 1 < n ? fold_direction(D, id, pcs[k], i.len, pcs[k + 1], 0) : 0;
     isa_flow fl = D->insns[id].flow;
     uint8_t kind = (fl == ISA_FLOW_CALL || fl == ISA_FLOW_ICALL) ? 1 : (fl == ISA_FLOW_RETURN && !dir) ? 2 : 0;
     if (kind == 1 && dir) kind = 0;
@@ -1054,11 +1054,11 @@ static size_t run_of(const at *tab, size_t ntab, const uint64_t *pcs, size_t n, 
 static void t_recursion(void) {
   use_isa(&x86_isa_desc);
   ins test = INS(0x85, 0xC0), jne = INS(0x75, 0x01), dec = INS(0x48);
-  fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, test, 0, 0), step(0x2002, jne, 1, 0),
+  fold_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, test, 0, 0), step(0x2002, jne, 1, 0),
                   step(0x2005, dec, 0, 0),       step(0x2006, CALL_2006, 0, 1), step(0x2000, test, 0, 0),
                   step(0x2002, jne, 0, 0),       step(0x2004, RET, 0, 2),       step(0x200B, RET, 0, 2),
                   step(0x1005, MOV1, 0, 0),      step(0x100A, INT80, 1, 0)};
-  fx f = fold("recursion", st, 11, FD_END_HALT, false, 11);
+  fx f = fold("recursion", st, 11, FOLD_END_HALT, false, 11);
   nwa_state m = qa(&f, 0x1000, CALL_1000), t = qa(&f, 0x2000, test), j = qa(&f, 0x2002, jne);
   nwa_state b = qa(&f, 0x2004, RET), d = qa(&f, 0x2005, dec), c = qa(&f, 0x2006, CALL_2006);
   nwa_state o = qa(&f, 0x200B, RET), x = qa(&f, 0x1005, MOV1), s = qa(&f, 0x100A, INT80);
@@ -1082,7 +1082,7 @@ static void t_recursion(void) {
                                 0x2000, 0x2002, 0x2004, 0x200B, 0x200B, 0x1005};
   const at tab[] = {{0x1000, CALL_1000}, {0x2000, test}, {0x2002, jne}, {0x2004, RET},
                     {0x2005, dec},       {0x2006, CALL_2006}, {0x200B, RET}, {0x1005, MOV1}};
-  fd_step r0[5], r2[15];
+  fold_step r0[5], r2[15];
   run_of(tab, 8, p0, 5, r0);
   run_of(tab, 8, p2, 15, r2);
   CHECK(r0[2].letter == let(0x2002, jne, 0) && r0[3].kind == 2 && r2[11].kind == 2 && r2[13].kind == 2);
@@ -1144,13 +1144,13 @@ static void t_ppc_recursion(void) {
 #undef DOWN_OUT
 #undef MAIN_AFTER
   enum { N1 = sizeof p1 / sizeof p1[0], N0 = sizeof p0 / sizeof p0[0], N2 = sizeof p2 / sizeof p2[0] };
-  fd_step st[N1], r0[N0], r2[N2];
+  fold_step st[N1], r0[N0], r2[N2];
   run_of(tab, NT, p1, N1, st);
   run_of(tab, NT, p0, N0, r0);
   run_of(tab, NT, p2, N2, r2);
   CHECK(N1 == 24 && N0 == 10 && N2 == 38); /* the lengths of qemu's traces, cut as said */
   CHECK(st[0].kind == 1 && st[9].kind == 1 && st[15].kind == 2 && st[20].kind == 2 && st[4].letter != st[13].letter);
-  fx f = fold("ppc recursion", st, N1, FD_END_OPEN, false, 22); /* 20 addresses, TS, Exit */
+  fx f = fold("ppc recursion", st, N1, FOLD_END_OPEN, false, 22); /* 20 addresses, TS, Exit */
   nwa_state m = qa(&f, 0x10000114, tab[0].i), c = qa(&f, 0x1000015C, tab[12].i);
   nwa_state b = qa(&f, 0x10000178, tab[19].i), o = qa(&f, 0x10000170, tab[17].i);
   nwa_state ob = qa(&f, 0x10000160, tab[13].i), om = qa(&f, 0x10000118, tab[1].i);
@@ -1230,7 +1230,7 @@ static void t_two_callees(void) {
   static const uint64_t q[] = {0x1000, 0x1002, 0x2000, 0x2002, 0x2004, 0x1007, 0x100A, 0x2000,
                                0x2002, 0x2005, 0x4000, 0x200A, 0x100F, 0x3000, 0x1014, 0x1019};
   enum { NP = sizeof p / sizeof p[0], NQ = sizeof q / sizeof q[0] };
-  fd_step st[NP], rq[NQ];
+  fold_step st[NP], rq[NQ];
   run_of(tab, NT, p, NP, st);
   run_of(tab, NT, q, NQ, rq);
   st[NP - 1].letter = let(0x1019, INT80, 1); /* exit (run_of gives the last step direction 0) */
@@ -1238,7 +1238,7 @@ static void t_two_callees(void) {
   CHECK(st[1].kind == 1 && st[4].kind == 1 && st[5].kind == 2 && st[6].kind == 2 && st[11].kind == 2 &&
         st[3].letter == let(0x2002, jne, 1) && st[10].letter == let(0x2002, jne, 0));
   for (int smc = 0; smc < 2; smc++) {
-    fx f = fold(smc ? "two callees (smc)" : "two callees", st, NP, FD_END_HALT, smc,
+    fx f = fold(smc ? "two callees (smc)" : "two callees", st, NP, FOLD_END_HALT, smc,
                 smc ? 33 : 16); /* 14 addresses, TS, Exit; under SMC four TS_ra and 13 W */
     nwa_state (*Q)(fx *, uint64_t, ins) = smc ? qai : qa;
     nwa_state mv = Q(&f, 0x1000, MOV_EBX), s1 = Q(&f, 0x1002, CALLA_1002), m4 = Q(&f, 0x1007, MOV_EBX4);
@@ -1391,7 +1391,7 @@ static void t_two_callees(void) {
       static const uint64_t p11[] = {0x1000, 0x1002, 0x2000, 0x2002, 0x2005, 0x4000, 0x200A, 0x1007, 0x100A,
                                      0x2000, 0x2002, 0x2005, 0x4000, 0x200A, 0x100F, 0x3000, 0x1014, 0x1019};
       enum { N11 = sizeof p11 / sizeof p11[0] };
-      fd_step r11[N11];
+      fold_step r11[N11];
       run_of(tab, NT, p11, N11, r11);
       r11[N11 - 1].letter = st[NP - 1].letter;
       CHECK(is_path(f.g, r11, N11));
@@ -1443,9 +1443,9 @@ static void t_two_callees(void) {
  *   0x2000 mov eax,1; OPEN */
 static void t_landing_ts(void) {
   use_isa(&x86_isa_desc);
-  fd_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, MOV1, 0, 0), step(0x2005, RET, 0, 2),
+  fold_step st[] = {step(0x1000, CALL_1000, 0, 1), step(0x2000, MOV1, 0, 0), step(0x2005, RET, 0, 2),
                   step(0x1005, CALL_1005, 0, 1), step(0x2000, MOV1, 0, 0)};
-  fx f = fold("landing at TS_ra", st, 5, FD_END_OPEN, false, 7); /* 4 addresses, TS, Exit, TS_100A */
+  fx f = fold("landing at TS_ra", st, 5, FOLD_END_OPEN, false, 7); /* 4 addresses, TS, Exit, TS_100A */
   nwa_state c1 = qa(&f, 0x1000, CALL_1000), x = qa(&f, 0x2000, MOV1), r = qa(&f, 0x2005, RET);
   nwa_state c2 = qa(&f, 0x1005, CALL_1005);
   const uint64_t no[] = {0x1005, 0x2005, 0x1000, 0x2000};
@@ -1479,7 +1479,7 @@ int main(void) {
   t_ppc_recursion();
   t_two_callees();
   t_landing_ts();
-  fd_letters_free(L);
+  fold_letters_free(L);
   tm_free(tc);
   if (fails) {
     fprintf(stderr, "runtime.fold: %d check(s) failed\n", fails);

@@ -1,4 +1,4 @@
-/* t_htab.c — unit tests of runtime/htab.c (the ht_ map of nonzero 64-bit
+/* t_htab.c — unit tests of runtime/support/htab.c (the ht_ map of nonzero 64-bit
  * keys): random put/add/get/clear against a reference model over keys with
  * the runtime's patterns (pos << 32 | term, high bits only, multiples of
  * large powers of two, random), the limit (ht_put/ht_add say false and

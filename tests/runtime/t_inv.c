@@ -1,4 +1,4 @@
-/* t_inv.c — unit tests of runtime/inv.c (facts proven over the abstract
+/* t_inv.c — unit tests of runtime/verify/inv.c (facts proven over the abstract
  * graph) on the x86 descriptor.
  *
  *   (a) a straight line with a call and its return: the facts a state gets
@@ -15,17 +15,17 @@
  *       lose both), while the procedure's own state knows only what both
  *       contexts share;
  *   (d) a store through an unknown pointer forgets what memory was known;
- *   (e) iv_ground: a formula grounded with a state's facts (registers and
+ *   (e) inv_ground: a formula grounded with a state's facts (registers and
  *       known bytes) folds where they decide it and keeps what they do not
- *       know; a split copy (iv_inherit) gets its original's facts, a state
- *       the analysis has not seen and a replaced graph (iv_forget) none;
+ *       know; a split copy (inv_inherit) gets its original's facts, a state
+ *       the analysis has not seen and a replaced graph (inv_forget) none;
  *   (f) edges are judged per calling context: the rule-12 transition of a
  *       `ret` (a return that does not match) goes when each context knows
  *       its return address, though their join does not;
  *   (g) Pre of a destination that is not a conjunction of facts: "$V or
  *       PC = 0x3000" is false after a step with ¬$V to a known PC, so the
  *       edge goes; "$V or PC = the next address" keeps it;
- *   (h) fixed bytes (iv_set_fixed) are known everywhere, even after a store
+ *   (h) fixed bytes (inv_set_fixed) are known everywhere, even after a store
  *       through an unknown pointer; a byte fact a predicate was grounded
  *       with stays in it as a conjunct;
  *   (i) disjunctions: a loop over the fixed bytes "ab\0" (a string's
@@ -34,7 +34,7 @@
  *   (j) a conditional move whose condition is unknown is analysed once per
  *       outcome: a destination that says the register holds neither value
  *       loses its edge, one that says it holds one of them keeps it;
- *   (k) initial bytes of writable memory (iv_set_initial_byte, the code a
+ *   (k) initial bytes of writable memory (inv_set_initial_byte, the code a
  *       self-modifying program rewrites): after a store to one of them the
  *       others are still known, so a step to a state that says the `ret`
  *       byte was changed goes, and so does one that says the stored byte is
@@ -69,8 +69,8 @@ extern const isa_desc x86_isa_desc;
 
 static const isa_desc *D;
 static tm_ctx *tc;
-static fd_vocab V;
-static fd_letters *L;
+static fold_vocab V;
+static fold_letters *L;
 
 static nwa_letter letter(uint64_t pc, const uint8_t *b, unsigned len, unsigned dir) {
   isa_insn in;
@@ -78,7 +78,7 @@ static nwa_letter letter(uint64_t pc, const uint8_t *b, unsigned len, unsigned d
     fprintf(stderr, "t_inv: bytes at 0x%llx do not decode\n", (unsigned long long)pc);
     exit(1);
   }
-  return fd_intern(L, pc, b, len, dir, in.id);
+  return fold_intern(L, pc, b, len, dir, in.id);
 }
 
 static isa_term reg(const char *name) { return tm_var(tc, name, 32); }
@@ -94,7 +94,7 @@ static bool excludes(nwa *a, nwa_state s, isa_term x, uint64_t k) {
   return tm_conj_contradicts(tc, nwa_pred(a, s), eq(x, k));
 }
 
-/* iv_fixed_fn: "ab\0" at 0x5000, as on a page without write permission */
+/* inv_fixed_fn: "ab\0" at 0x5000, as on a page without write permission */
 static bool fixed_page(const void *ctx, uint64_t addr, uint8_t *byte) {
   (void)ctx;
   if (addr < 0x5000 || addr > 0x5002) return false;
@@ -102,13 +102,13 @@ static bool fixed_page(const void *ctx, uint64_t addr, uint8_t *byte) {
   return true;
 }
 
-static iv_ctx *new_ctx(void) {
-  iv_ctx *c = iv_new(&V, L, BOOT);
-  iv_set_initial(c, V.pc, 0x1000);
-  iv_set_initial(c, reg("ESP"), 0x8000);
-  iv_set_initial(c, reg("EAX"), 0x11);
-  iv_set_initial(c, V.V, 0);
-  iv_set_initial(c, V.D, 0);
+static inv_ctx *new_ctx(void) {
+  inv_ctx *c = inv_new(&V, L, BOOT);
+  inv_set_initial(c, V.pc, 0x1000);
+  inv_set_initial(c, reg("ESP"), 0x8000);
+  inv_set_initial(c, reg("EAX"), 0x11);
+  inv_set_initial(c, V.V, 0);
+  inv_set_initial(c, V.D, 0);
   return c;
 }
 
@@ -159,8 +159,8 @@ static void push_then_store(nwa *a, uint64_t read2, nwa_state *s1, nwa_state *s2
 int main(void) {
   D = &x86_isa_desc;
   tc = tm_new(D->addr_bits);
-  fd_vocab_init(&V, D, tc);
-  L = fd_letters_new();
+  fold_vocab_init(&V, D, tc);
+  L = fold_letters_new();
   isa_term EAX = reg("EAX"), ECX = reg("ECX"), EDX = reg("EDX"), ESP = reg("ESP");
 
   static const uint8_t mov_eax5[] = {0xb8, 0x05, 0x00, 0x00, 0x00};
@@ -172,11 +172,11 @@ int main(void) {
   nwa_letter lmov = letter(0x1000, mov_eax5, 5, 0), lcall1 = letter(0x1005, call1, 5, 0);
   nwa_letter lret = letter(0x2000, ret, 1, 0), lcmp = letter(0x100a, cmp_eax5, 3, 0);
   nwa_letter lje_not = letter(0x100d, je, 2, 0), lje_taken = letter(0x100d, je, 2, 1);
-  iv_stats st;
+  inv_stats st;
 
   /* (a), (b) */
   {
-    iv_ctx *c = new_ctx();
+    inv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
     nwa_state q0 = boot(a, at(0x1000));
     nwa_state q1 = nwa_add_state(a, at(0x1005), false);
@@ -197,7 +197,7 @@ int main(void) {
     nwa_add_internal(a, q4, lje_taken, q6);
     nwa_add_internal(a, q1, NWA_ANY, q7);    /* anything: stays, knows nothing */
     size_t live0 = nwa_live_edges(a);
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(st.removed == 2);
     CHECK(nwa_live_edges(a) == live0 - 2);
     CHECK(!nwa_edge_at(a, 1)->dead && nwa_edge_at(a, 2)->dead); /* edges 0 (boot), 1 (q0->q1), 2 (q0->qbad) */
@@ -214,23 +214,23 @@ int main(void) {
     /* a second pass: the grounded predicate of q2 says ECX == 0x0a, a fact
      * that now flows on through the return; a third changes nothing */
     CHECK(!excludes(a, q3, ECX, 0x0b));
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(st.removed == 0 && st.changed > 0);
     CHECK(excludes(a, q3, ECX, 0x0b) && excludes(a, q6, ECX, 0x0b));
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(st.removed == 0 && st.changed == 0);
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (c) */
   {
-    iv_ctx *c = new_ctx();
+    inv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
     nwa_state p[6];
     two_callers(a, p);
     nwa_state p2 = p[2], p3 = p[3], p5 = p[5];
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(st.removed == 0 && st.contexts >= 3);
     CHECK(excludes(a, p3, ESP, 0x7ffc) && !excludes(a, p3, ESP, 0x8000));
     CHECK(excludes(a, p5, ESP, 0x8000) && !excludes(a, p5, ESP, 0x7ffc));
@@ -239,26 +239,26 @@ int main(void) {
     CHECK(excludes(a, p2, V.D, 2));
     CHECK(!excludes(a, p2, ESP, 0x7ffc) && !excludes(a, p2, ESP, 0x7ff8));
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (d) */
   {
-    iv_ctx *c = new_ctx();
+    inv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
     nwa_state c1, c2;
     push_then_store(a, 0x7ffc, &c1, &c2);
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(excludes(a, c1, EDX, 0x12) && !excludes(a, c1, EDX, 0x11)); /* the pushed EAX */
     CHECK(!excludes(a, c2, EDX, 0x12));                               /* ECX may point there */
     CHECK(excludes(a, c2, ESP, 0x8000));                              /* registers stay known */
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (e) */
   {
-    iv_ctx *c = new_ctx();
+    inv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
     nwa_letter lpush0 = letter(0x1000, push_eax, 1, 0);
     nwa_state e0 = boot(a, at(0x1000));
@@ -266,35 +266,35 @@ int main(void) {
     nwa_add_internal(a, e0, lpush0, e1);
     isa_term ult = tm_app2(tc, ISA_OP_ULT, tm_app2(tc, ISA_OP_SUB, tm_const(tc, 0x7ffc, 32), ESP), EDX);
     isa_term t = tm_app2(tc, ISA_OP_LAND, ult, tm_app2(tc, ISA_OP_EQ, membyte(0x7ffc), ECX));
-    CHECK(iv_ground(c, e1, t) == t); /* no analysis yet */
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_ground(c, e1, t) == t); /* no analysis yet */
+    CHECK(inv_strengthen(c, a, &st));
     /* at e1, ESP = 0x7ffc and mem[0x7ffc] = 0x11 (the pushed EAX): 0 <u EDX and 0x11 == ECX */
     isa_term want = tm_app2(tc, ISA_OP_LAND, tm_app2(tc, ISA_OP_ULT, tm_const(tc, 0, 32), EDX),
                             tm_app2(tc, ISA_OP_EQ, tm_const(tc, 0x11, 32), ECX));
-    isa_term got = iv_ground(c, e1, t);
+    isa_term got = inv_ground(c, e1, t);
     CHECK(got != t);
     CHECK(!tm_conj_contradicts(tc, got, want) && !tm_conj_contradicts(tc, got, eq(ECX, 0x11)));
     CHECK(tm_conj_contradicts(tc, got, eq(ECX, 0x12)));
     /* a term the facts decide folds to a constant */
     uint64_t k = 7;
-    CHECK(tm_is_const(tc, iv_ground(c, e1, eq(ESP, 0x7ffc)), &k) && k == 1);
-    CHECK(tm_is_const(tc, iv_ground(c, e1, eq(EAX, 0x12)), &k) && k == 0);
-    CHECK(iv_ground(c, e1, eq(EDX, 3)) == eq(EDX, 3)); /* EDX is not known */
+    CHECK(tm_is_const(tc, inv_ground(c, e1, eq(ESP, 0x7ffc)), &k) && k == 1);
+    CHECK(tm_is_const(tc, inv_ground(c, e1, eq(EAX, 0x12)), &k) && k == 0);
+    CHECK(inv_ground(c, e1, eq(EDX, 3)) == eq(EDX, 3)); /* EDX is not known */
     /* a split copy inherits; a state past the analysis knows nothing */
     nwa_state e2 = nwa_split(a, e1, eq(EDX, 3));
-    CHECK(iv_ground(c, e2, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
-    iv_inherit(c, e2, e1);
-    CHECK(tm_is_const(tc, iv_ground(c, e2, eq(ESP, 0x7ffc)), &k) && k == 1);
-    iv_forget(c);
-    CHECK(iv_ground(c, e1, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
-    CHECK(iv_ground(c, e2, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
+    CHECK(inv_ground(c, e2, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
+    inv_inherit(c, e2, e1);
+    CHECK(tm_is_const(tc, inv_ground(c, e2, eq(ESP, 0x7ffc)), &k) && k == 1);
+    inv_forget(c);
+    CHECK(inv_ground(c, e1, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
+    CHECK(inv_ground(c, e2, eq(ESP, 0x7ffc)) == eq(ESP, 0x7ffc));
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (f) */
   {
-    iv_ctx *c = new_ctx();
+    inv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
     nwa_state p[6];
     two_callers(a, p);
@@ -302,17 +302,17 @@ int main(void) {
     nwa_state pv = nwa_add_state(a, V.V, true);
     nwa_add_internal(a, p2, lret, pv); /* rule 12: needs a return address that does not match */
     size_t ev = nwa_nedges(a) - 1;
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(!excludes(a, p2, ESP, 0x7ffc) && !excludes(a, p2, ESP, 0x7ff8)); /* the join knows no ESP */
     CHECK(nwa_edge_at(a, ev)->dead);
     CHECK(!nwa_edge_at(a, ev - 1)->dead && !nwa_edge_at(a, ev - 5)->dead); /* the real returns stay */
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (g) */
   {
-    iv_ctx *c = new_ctx();
+    inv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
     isa_term accept_far = tm_app2(tc, ISA_OP_LOR, V.V, at(0x3000));
     isa_term accept_next = tm_app2(tc, ISA_OP_LOR, V.V, at(0x1005));
@@ -321,20 +321,20 @@ int main(void) {
     nwa_state g2 = nwa_add_state(a, accept_next, true);
     nwa_add_internal(a, g0, lmov, g1);
     nwa_add_internal(a, g0, lmov, g2);
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(nwa_edge_at(a, 1)->dead && !nwa_edge_at(a, 2)->dead);
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (h) */
   {
-    iv_ctx *c = new_ctx();
-    iv_set_fixed(c, fixed_page, NULL);
+    inv_ctx *c = new_ctx();
+    inv_set_fixed(c, fixed_page, NULL);
     nwa *a = nwa_new(tc);
     nwa_state h1, h2;
     push_then_store(a, 0x5001, &h1, &h2);
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(excludes(a, h2, EDX, 0x61) && !excludes(a, h2, EDX, 0x62)); /* "ab" at 0x5000, after the store */
     /* h1's predicate was grounded with mem[0x7ffc] == 0x11 and keeps it */
     isa_term sel[2] = {V.mem, tm_const(tc, 0x7ffc, 32)};
@@ -342,7 +342,7 @@ int main(void) {
     CHECK(tm_conj_contradicts(tc, nwa_pred(a, h1), tm_app2(tc, ISA_OP_EQ, b7ffc, tm_const(tc, 0x12, 8))));
     CHECK(!tm_conj_contradicts(tc, nwa_pred(a, h1), tm_app2(tc, ISA_OP_EQ, b7ffc, tm_const(tc, 0x11, 8))));
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (i) */
@@ -352,8 +352,8 @@ int main(void) {
     static const uint8_t je5[] = {0x74, 0x05};                               /* 0x1009: je 0x1010 */
     static const uint8_t inc_ecx[] = {0x41};
     static const uint8_t jmp_back[] = {0xeb, 0xf4};                          /* 0x100c: jmp 0x1002 */
-    iv_ctx *c = new_ctx();
-    iv_set_fixed(c, fixed_page, NULL);
+    inv_ctx *c = new_ctx();
+    inv_set_fixed(c, fixed_page, NULL);
     nwa *a = nwa_new(tc);
     nwa_state i0 = boot(a, at(0x1000));
     nwa_state head = nwa_add_state(a, at(0x1002), false);
@@ -367,11 +367,11 @@ int main(void) {
     nwa_add_internal(a, i2, letter(0x1009, je5, 2, 0), i3);
     nwa_add_internal(a, i3, letter(0x100b, inc_ecx, 1, 0), i4);
     nwa_add_internal(a, i4, letter(0x100c, jmp_back, 2, 0), head);
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(excludes(a, done, ECX, 1) && excludes(a, done, ECX, 3) && !excludes(a, done, ECX, 2));
     CHECK(!excludes(a, head, ECX, 0) && !excludes(a, head, ECX, 2)); /* the head's join: no one value */
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (j) */
@@ -379,7 +379,7 @@ int main(void) {
     static const uint8_t mov_ecx7[] = {0xb9, 0x07, 0x00, 0x00, 0x00};
     static const uint8_t cmp_edx0[] = {0x83, 0xfa, 0x00};
     static const uint8_t cmove[] = {0x0f, 0x44, 0xc1}; /* cmove eax, ecx */
-    iv_ctx *c = new_ctx();
+    inv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
     nwa_state j0 = boot(a, at(0x1000));
     nwa_state j1 = nwa_add_state(a, at(0x1005), false);
@@ -391,11 +391,11 @@ int main(void) {
     nwa_add_internal(a, j2, letter(0x1008, cmove, 3, 0), neither); /* EAX is 7 or 0x11 after it: goes */
     nwa_add_internal(a, j2, letter(0x1008, cmove, 3, 0), seven);
     size_t e_neither = nwa_nedges(a) - 2, e_seven = nwa_nedges(a) - 1;
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(nwa_edge_at(a, e_neither)->dead && !nwa_edge_at(a, e_seven)->dead);
     CHECK(excludes(a, seven, ECX, 8));
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (k) */
@@ -404,9 +404,9 @@ int main(void) {
     static const uint8_t movb[] = {0xc6, 0x05, 0x01, 0x60, 0x00, 0x00, 0x01}; /* mov byte [0x6001], 1 */
     static const uint8_t mov_ecx_al[] = {0x88, 0x01};                           /* 0x1007: mov [ecx], al */
     for (int seeded = 0; seeded < 2; seeded++) {
-      iv_ctx *c = new_ctx();
+      inv_ctx *c = new_ctx();
       if (seeded)
-        for (unsigned i = 0; i < sizeof code; i++) iv_set_initial_byte(c, 0x6000 + i, code[i]);
+        for (unsigned i = 0; i < sizeof code; i++) inv_set_initial_byte(c, 0x6000 + i, code[i]);
       nwa *a = nwa_new(tc);
       isa_term b_ret = tm_app2(tc, ISA_OP_EQ, membyte(0x6005), tm_const(tc, 0xc3, 32));
       isa_term b_imm1 = tm_app2(tc, ISA_OP_EQ, membyte(0x6001), tm_const(tc, 1, 32));
@@ -423,10 +423,10 @@ int main(void) {
       nwa_add_internal(a, k1, lst, k2);
       nwa_add_internal(a, k1, lst, changed2);
       size_t e_changed = 2, e_old = 3, e_changed2 = 5;
-      CHECK(iv_strengthen(c, a, &st));
+      CHECK(inv_strengthen(c, a, &st));
       CHECK(nwa_edge_at(a, e_changed)->dead == seeded && nwa_edge_at(a, e_old)->dead && !nwa_edge_at(a, e_changed2)->dead);
       nwa_free(a);
-      iv_free(c);
+      inv_free(c);
     }
   }
 
@@ -436,8 +436,8 @@ int main(void) {
     static const uint8_t movb2[] = {0xc6, 0x05, 0x01, 0x60, 0x00, 0x00, 0x02}; /* mov byte [0x6001], 2 */
     static const uint8_t nop[] = {0x90};
     enum { NL = 3000 };
-    iv_ctx *c = new_ctx();
-    for (unsigned i = 0; i < NL; i++) iv_set_initial_byte(c, 0x6000 + i, (uint8_t)(i * 7 + 1));
+    inv_ctx *c = new_ctx();
+    for (unsigned i = 0; i < NL; i++) inv_set_initial_byte(c, 0x6000 + i, (uint8_t)(i * 7 + 1));
     nwa *a = nwa_new(tc);
     isa_term last_changed =
         tm_app1(tc, ISA_OP_LNOT, tm_app2(tc, ISA_OP_EQ, membyte(0x6000 + NL - 1), tm_const(tc, (uint8_t)((NL - 1) * 7 + 1), 32)));
@@ -462,7 +462,7 @@ int main(void) {
     nwa_add_internal(a, l1, lnop, one);
     nwa_add_internal(a, l1, lnop, init);
     size_t e_far = 3, e_one = 4, e_init = 5;
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     CHECK(nwa_edge_at(a, e_far)->dead && !nwa_edge_at(a, e_one)->dead && nwa_edge_at(a, e_init)->dead);
     /* the join: the last byte known (a conjunct now), 0x6001 not (a hole) */
     isa_term sel[2] = {V.mem, tm_const(tc, 0x6000 + NL - 1, 32)};
@@ -470,7 +470,7 @@ int main(void) {
     CHECK(tm_conj_contradicts(tc, nwa_pred(a, l1), last_other));
     CHECK(!tm_conj_contradicts(tc, nwa_pred(a, l1), b1_is1) && !tm_conj_contradicts(tc, nwa_pred(a, l1), b1_is2));
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
   /* (m) */
@@ -482,7 +482,7 @@ int main(void) {
     static const uint8_t cmp7[] = {0x83, 0xf8, 0x07};                              /* cmp eax, 7 */
     static const uint8_t cmpb9[] = {0x80, 0x3d, 0x00, 0x40, 0x00, 0x00, 0x09};     /* cmp byte [0x4000], 9 */
     static const uint8_t je_m[] = {0x74, 0x40};                                    /* je +0x40 */
-    iv_ctx *c = new_ctx();
+    inv_ctx *c = new_ctx();
     nwa *a = nwa_new(tc);
     uint64_t pc = 0x1000;
     nwa_state s = boot(a, at(pc));
@@ -514,7 +514,7 @@ int main(void) {
         nwa_add_internal(a, y, letter(p0 + clen, je_m, 2, 0), no);
         not_taken[k][w] = nwa_nedges(a) - 1;
       }
-    CHECK(iv_strengthen(c, a, &st));
+    CHECK(inv_strengthen(c, a, &st));
     for (int w = 0; w < 2; w++) {
       CHECK(nwa_edge_at(a, taken[0][w])->dead);      /* eax (the byte) is 0..4 here */
       CHECK(!nwa_edge_at(a, not_taken[0][w])->dead);
@@ -523,10 +523,10 @@ int main(void) {
     }
     CHECK(!excludes(a, small, EAX, 0) && !excludes(a, small, EAX, 4)); /* the join: no one value */
     nwa_free(a);
-    iv_free(c);
+    inv_free(c);
   }
 
-  fd_letters_free(L);
+  fold_letters_free(L);
   tm_free(tc);
   if (fails) fprintf(stderr, "t_inv: %d checks failed\n", fails);
   return fails != 0;

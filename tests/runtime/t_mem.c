@@ -1,4 +1,4 @@
-/* t_mem.c — ctest runtime.mem: unit tests of runtime/mem.c, then a
+/* t_mem.c — ctest runtime.mem: unit tests of runtime/machine/mem.c, then a
  * randomized comparison against a naive model of a 16-bit space. */
 #include <stdio.h>
 #include <stdlib.h>

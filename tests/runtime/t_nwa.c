@@ -1,4 +1,4 @@
-/* t_nwa.c — unit tests of runtime/nwa.c and runtime/reach.c: edges, split
+/* t_nwa.c — unit tests of runtime/verify/nwa.c and runtime/verify/reach.c: edges, split
  * (Fig. 1), intersection (labels, wildcards, returns, pairs that contradict),
  * NWPrefix reachability
  * (matched returns, pending calls, recursion) and frontier selection. */
@@ -174,20 +174,20 @@ static void t_reach_matched(void) {
   nwa_state st[NSITE];
   nwa *a = two_sites(st);
   nwa_state c2 = st[TS_C2], r1 = st[TS_R1], r2 = st[TS_R2], x = st[TS_X], t = st[TS_T];
-  rc_result r;
-  rc_analyze(a, &r);
+  reach_result r;
+  reach_analyze(a, &r);
   CHECK(!r.reachable);
   CHECK(r.fwd[r1] && !r.fwd[r2] && !r.fwd[t] && !r.fwd[c2]);
   CHECK(r.nsummaries == 1);
   /* the over-approximate distance still sees x -> r2 -> t */
   CHECK(r.dist[x] == 2 && r.dist[r2] == 1);
-  rc_free(&r);
+  reach_free(&r);
   /* now make c2 reachable after r1: the target is reachable */
   nwa_add_internal(a, r1, 6, c2);
-  rc_analyze(a, &r);
+  reach_analyze(a, &r);
   CHECK(r.reachable && r.fwd[t]);
   CHECK(r.depth[t] == 5); /* s0 c1 (summary) r1 c2 (summary) r2 t */
-  rc_free(&r);
+  reach_free(&r);
   nwa_free(a);
 }
 
@@ -199,7 +199,7 @@ static bool live_return(const nwa *a, nwa_state x, nwa_state c, nwa_state r) {
   return false;
 }
 
-/* rc_prune_returns: a return whose call predecessor is not reached, and one
+/* reach_prune_returns: a return whose call predecessor is not reached, and one
  * whose exit no entry called from its call predecessor reaches, go; the
  * return a matched path takes stays, and so does the analysis's answer. */
 static void t_prune_returns(void) {
@@ -209,17 +209,17 @@ static void t_prune_returns(void) {
   nwa_state e2 = nwa_add_state(a, T(), false), x2 = nwa_add_state(a, T(), false);
   nwa_add_internal(a, e2, 3, x2); /* a procedure c1 does not call */
   nwa_add_return(a, x2, c1, 4, r1);
-  rc_result r;
-  rc_analyze(a, &r);
+  reach_result r;
+  reach_analyze(a, &r);
   CHECK(!r.reachable);
-  CHECK(rc_prune_returns(a, &r) == 2);
-  rc_free(&r);
+  CHECK(reach_prune_returns(a, &r) == 2);
+  reach_free(&r);
   CHECK(live_return(a, x, c1, r1));
   CHECK(!live_return(a, x, c2, r2) && !live_return(a, x2, c1, r1));
-  rc_analyze(a, &r);
+  reach_analyze(a, &r);
   CHECK(!r.reachable && r.fwd[r1] && r.nsummaries == 1);
-  CHECK(rc_prune_returns(a, &r) == 0);
-  rc_free(&r);
+  CHECK(reach_prune_returns(a, &r) == 0);
+  reach_free(&r);
   nwa_free(a);
 }
 
@@ -230,19 +230,19 @@ static void t_reach_pending(void) {
   nwa_state s0 = nwa_add_state(a, T(), false), e = nwa_add_state(a, T(), false), t = nwa_add_state(a, T(), true);
   nwa_add_call(a, s0, 1, e);
   nwa_add_internal(a, e, 2, t);
-  rc_result r;
-  rc_analyze(a, &r);
+  reach_result r;
+  reach_analyze(a, &r);
   CHECK(r.reachable && r.depth[t] == 2);
-  rc_free(&r);
+  reach_free(&r);
   nwa_free(a);
 
   a = nwa_new(tc);
   s0 = nwa_add_state(a, T(), false);
   t = nwa_add_state(a, T(), true);
   nwa_add_return(a, s0, s0, 1, t);
-  rc_analyze(a, &r);
+  reach_analyze(a, &r);
   CHECK(!r.reachable);
-  rc_free(&r);
+  reach_free(&r);
   nwa_free(a);
 }
 
@@ -262,16 +262,16 @@ static void t_reach_recursive(void) {
   nwa_add_internal(a, rr, 5, x);
   nwa_add_return(a, x, s0, 4, rm);
   nwa_add_internal(a, rm, 6, t);
-  rc_result r;
-  rc_analyze(a, &r);
+  reach_result r;
+  reach_analyze(a, &r);
   CHECK(r.reachable && r.fwd[rr] && r.fwd[rm]);
   CHECK(r.nsummaries == 2);
-  rc_free(&r);
+  reach_free(&r);
   /* without the base case no return is ever matched */
   CHECK(nwa_remove(a, NWA_INTERNAL, e, NWA_NONE, 3, x));
-  rc_analyze(a, &r);
+  reach_analyze(a, &r);
   CHECK(!r.reachable && !r.fwd[x] && !r.fwd[rm]);
-  rc_free(&r);
+  reach_free(&r);
   nwa_free(a);
 }
 
@@ -298,19 +298,19 @@ static void t_frontier(void) {
   nwa_add_internal(a, s[1], 7, s[4]);
   memset(wit_set, 0, sizeof wit_set);
   wit_set[0] = wit_set[1] = wit_set[3] = true;
-  rc_result r;
-  rc_analyze(a, &r);
+  reach_result r;
+  reach_analyze(a, &r);
   uint32_t out[8];
-  size_t n = rc_frontiers(a, &r, wit, NULL, RC_CLOSEST_TO_TARGET, out, 8);
+  size_t n = reach_frontiers(a, &r, wit, NULL, REACH_CLOSEST_TO_TARGET, out, 8);
   /* candidates: s1->s2 (dist 1), s3->s4 (dist 2), s1->s4 (dist 2) */
   CHECK(n == 3);
   CHECK(nwa_edge_at(a, out[0])->from == s[1] && nwa_edge_at(a, out[0])->to == s[2]);
-  n = rc_frontiers(a, &r, wit, NULL, RC_CLOSEST_TO_START, out, 1);
+  n = reach_frontiers(a, &r, wit, NULL, REACH_CLOSEST_TO_START, out, 1);
   CHECK(n == 3 && nwa_edge_at(a, out[0])->from == s[1]); /* depth 1: s1 and s3; s1's edge has the lower number */
   wit_set[2] = wit_set[4] = true;
-  n = rc_frontiers(a, &r, wit, NULL, RC_FIRST, out, 8);
+  n = reach_frontiers(a, &r, wit, NULL, REACH_FIRST, out, 8);
   CHECK(n == 1 && nwa_edge_at(a, out[0])->to == s[5]);
-  rc_free(&r);
+  reach_free(&r);
   nwa_free(a);
 }
 

@@ -1,4 +1,4 @@
-/* t_pre.c — unit tests of runtime/pre.c: Pre and Pre_α (MCVETO report §3.4)
+/* t_pre.c — unit tests of runtime/verify/pre.c: Pre and Pre_α (MCVETO report §3.4)
  * with the instrumented semantics of §3.5, on the x86 descriptor.
  *
  *   (a) the paper's example I = `mov [eax], 5` as a 32-bit store and
@@ -59,8 +59,8 @@ static const char *const KNOWN_BUGS[] = {NULL};
 
 static const isa_desc *D;
 static tm_ctx *tc;
-static fd_vocab V;
-static fd_letters *L;
+static fold_vocab V;
+static fold_letters *L;
 static smt *S;
 
 /* ---- terms ------------------------------------------------------------------ */
@@ -194,17 +194,17 @@ typedef struct ins {
 } ins;
 #define INS(...) ((ins){(const uint8_t[]){__VA_ARGS__}, sizeof((const uint8_t[]){__VA_ARGS__})})
 
-static fd_letter letter(uint64_t pc, ins i, unsigned dir) {
+static fold_letter letter(uint64_t pc, ins i, unsigned dir) {
   isa_insn in;
   if (D->decode(i.b, i.len, pc, &in) != ISA_DECODE_OK || in.len != i.len) {
     fprintf(stderr, "t_pre: the test's bytes at 0x%llx do not decode as one %u-byte instruction\n",
             (unsigned long long)pc, i.len);
     exit(1);
   }
-  return *fd_letter_get(L, fd_intern(L, pc, i.b, i.len, dir, in.id));
+  return *fold_letter_get(L, fold_intern(L, pc, i.b, i.len, dir, in.id));
 }
 static pre_post post(uint64_t pc, ins i, unsigned dir, nwa_kind k) {
-  fd_letter l = letter(pc, i, dir);
+  fold_letter l = letter(pc, i, dir);
   pre_post p;
   if (pre_post_of(&V, &l, k, &p)) {
     fprintf(stderr, "t_pre: pre_post_of refused the letter at 0x%llx\n", (unsigned long long)pc);
@@ -823,8 +823,8 @@ static void t_forget_input(void) {
 int main(void) {
   D = &x86_isa_desc;
   tc = tm_new(D->addr_bits);
-  fd_vocab_init(&V, D, tc);
-  L = fd_letters_new();
+  fold_vocab_init(&V, D, tc);
+  L = fold_letters_new();
   S = smt_new(tc, 20000);
   t_paper_example();
   t_byte_store();
@@ -837,7 +837,7 @@ int main(void) {
   }
   printf("runtime.pre: %lu solver queries in %.2f s\n", smt_queries(S), smt_seconds(S));
   smt_free(S);
-  fd_letters_free(L);
+  fold_letters_free(L);
   tm_free(tc);
   if (fails) {
     fprintf(stderr, "runtime.pre: %d check(s) failed\n", fails);

@@ -1,4 +1,4 @@
-/* t_relate.c — unit tests of runtime/relate.c: the relations found from
+/* t_relate.c — unit tests of runtime/support/relate.c: the relations found from
  * samples of loops whose invariants are known (a counter and a pointer
  * stepping together, three variables summing to a constant, a relation with
  * coefficient 2 on both sides, wrap-around modulo 2^32, parity that two

@@ -1,4 +1,4 @@
-/* t_smt_cache.c — unit tests of runtime/smt.c's memory of unsatisfiable
+/* t_smt_cache.c — unit tests of runtime/symbolic/smt.c's memory of unsatisfiable
  * conjunctions: the same set of assertion terms (any order, repeats) that
  * was unsat is answered unsat without Z3 (smt_cached counts it, smt_queries
  * does not move); a superset, a subset, a different set or the same

@@ -1,4 +1,4 @@
-/* t_stackguard.c — runtime/stackguard.c: after sg_install, running out of
+/* t_stackguard.c — runtime/support/stackguard.c: after sg_install, running out of
  * stack ends the process with SG_EXIT_NOSTACK and "mcveto: out of stack";
  * any other fault still ends it with its signal; without sg_install a
  * stack overflow is the plain SIGSEGV it always was.  Each case runs in a

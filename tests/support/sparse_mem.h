@@ -1,5 +1,5 @@
 /* sparse_mem.h — a sparse byte-addressed memory for driving generated
- * emulators (isa_load_fn / isa_store_fn, runtime/isa.h) in tests and demos.
+ * emulators (isa_load_fn / isa_store_fn, runtime/machine/isa.h) in tests and demos.
  *
  * Bytes live in 4 KiB pages created on first store; a byte never stored reads
  * as fill(seed, addr) (0 when the seed is 0).  Whether an address is mapped is

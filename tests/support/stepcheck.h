@@ -1,5 +1,5 @@
 /* stepcheck.h — check a generated symbolic transformer against a concrete
- * step of the same instruction (both from runtime/isa.h), for any ISA.
+ * step of the same instruction (both from runtime/machine/isa.h), for any ISA.
  *
  * The symbolic side runs from the identity state (one tb_eval variable per
  * register, one memory variable, trap = false) and every resulting term is

@@ -1,4 +1,4 @@
-/* tb_eval.h — a test implementation of the term builder (isa_tb, runtime/isa.h).
+/* tb_eval.h — a test implementation of the term builder (isa_tb, runtime/machine/isa.h).
  *
  * Terms are nodes in a growable array; the handle is the index (0 unused).
  * Every node has a kind (an isa_op, TBE_CONST or TBE_VAR), a sort (width 0 =

@@ -35,14 +35,14 @@ void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, 
   if (!pc || !br) xa_nomem();
   for (size_t i = 0; i < n; i++) {
     pc[i] = pos[i].pc;
-    br[i] = i < XP_MAX_POS && is_branch(g, &pos[i]);
+    br[i] = i < EXPLORE_MAX_POS && is_branch(g, &pos[i]);
   }
   if (g->nX == g->capX) {
     g->capX = g->capX ? g->capX * 2 : 32;
     g->X = xa_realloc(g->X, sizeof *g->X * g->capX);
   }
   g->X[g->nX] = (struct xrun){t < 0 ? in : NULL, t};
-  xp_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next);
+  explore_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next);
   g->nX++;
   free(pc);
   free(br);
@@ -58,7 +58,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   *changed = false;
   uint32_t id;
   size_t i;
-  if (!xp_next(g->xp, &id, &i)) return S_CONT;
+  if (!explore_next(g->xp, &id, &i)) return S_CONT;
   int64_t t = g->X[id].t;
   in_assign *win = t >= 0 ? g->T[t].in : g->X[id].in;
   const ex_pos *pos = t >= 0 ? g->T[t].pos : NULL;
@@ -125,7 +125,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   uint64_t *pcs = malloc(sizeof *pcs * (m + 1));
   if (!pcs) xa_nomem();
   for (size_t j = 0; j < m; j++) pcs[j] = pp[j].pc;
-  bool fresh = xp_is_new(g->xp, pcs, m, last_next);
+  bool fresh = explore_is_new(g->xp, pcs, m, last_next);
   free(pcs);
   if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %zu steps%s%s\n", id, i,

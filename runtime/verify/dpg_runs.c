@@ -243,9 +243,9 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
     return;
   }
   S->c.x = x;
-  const fd_step *fs = &S->t->st[step];
+  const fold_step *fs = &S->t->st[step];
   /* after exit or halt there is no state: nothing to witness, no successor */
-  if (fd_letter_halts(g->d, fd_letter_get(g->L, fs->letter))) return;
+  if (fold_letter_halts(g->d, fold_letter_get(g->L, fs->letter))) return;
   bool ae = step == S->ae_step;
   sset frame = {0};
   if (fs->kind == EX_CALL) {
@@ -286,7 +286,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   if (g->iv && g->self_check && !S->inv_bad) {
     tm_env env = cenv_env(&S->c);
     for (size_t i = 0; i < S->cur.n && !S->inv_bad; i++)
-      if (iv_debug_covers(g->iv, S->cur.v[i], &env) == 0) {
+      if (inv_debug_covers(g->iv, S->cur.v[i], &env) == 0) {
         char m[200];
         snprintf(m, sizeof m, "inv: trace %u step %llu pc 0x%llx: state n%u not covered by its facts", S->trace,
                  (unsigned long long)step, (unsigned long long)fs->pc, S->cur.v[i]);
@@ -414,11 +414,11 @@ static void cand_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
  * candidate invariant of its address, once per (address, candidate) over
  * the whole search, so later runs that agree add no states.  Both halves
  * keep every transition (nwa_split), so G_π stays an overapproximation. */
-/* fs_ra_fn on the graph being pruned: a state whose site is a call. */
+/* feas_ra_fn on the graph being pruned: a state whose site is a call. */
 bool call_ra(const void *ctx, nwa_state p, uint64_t *ra) {
   const dpg *g = ctx;
   if (p >= g->ra_nsite || !g->ra_site[p]) return false;
-  const fd_letter *e = fd_letter_get(g->L, g->ra_site[p]);
+  const fold_letter *e = fold_letter_get(g->L, g->ra_site[p]);
   isa_flow flow = g->d->insns[e->insn].flow;
   if (e->dir || (flow != ISA_FLOW_CALL && flow != ISA_FLOW_ICALL)) return false;
   uint64_t mask = g->d->addr_bits >= 64 ? ~0ull : (1ull << g->d->addr_bits) - 1;
@@ -426,11 +426,11 @@ bool call_ra(const void *ctx, nwa_state p, uint64_t *ra) {
   return true;
 }
 
-/* fs_prune on a (g->G or a fold) whose states' sites are site[]. */
+/* feas_prune on a (g->G or a fold) whose states' sites are site[]. */
 void prune(dpg *g, nwa *a, const nwa_letter *site, size_t first) {
   g->ra_site = site;
   g->ra_nsite = nwa_nstates(a);
-  fs_prune(g->fs, a, first);
+  feas_prune(g->fs, a, first);
   g->ra_site = NULL;
   g->ra_nsite = 0;
 }
@@ -442,7 +442,7 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   if (!done) xa_nomem();
   for (size_t s = 0; s < ns; s++) {
     if (!(*psite)[s]) continue;
-    uint64_t pc = fd_letter_get(g->L, (*psite)[s])->pc;
+    uint64_t pc = fold_letter_get(g->L, (*psite)[s])->pc;
     /* the address's candidate, its relations, then one per calling
      * context: each split leaves s the state where none of the earlier
      * ones holds */
@@ -590,9 +590,9 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
     }
     uint64_t next = i + 1 < n ? pos[i + 1].pc : ex_regs(R.x)[g->d->pc];
     unsigned dir = (incomplete && i + 1 == n) ? 0
-                   : fd_direction(g->d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
+                   : fold_direction(g->d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
     if (read_fault(g, insn.id, &pos[i])) dir = 2;
-    t.st[i] = (fd_step){pos[i].pc, fd_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
+    t.st[i] = (fold_step){pos[i].pc, fold_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
   }
   uint64_t last_next = run_next(g, &R);
   run_end(&R);
@@ -607,7 +607,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   explore_add(g, NULL, (int64_t)g->nT - 1, t.pos, n, last_next);
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
-  nwa *gp = fd_fold(&g->v, g->L, t.st, n, halted ? FD_END_HALT : incomplete ? FD_END_FAULT : FD_END_OPEN,
+  nwa *gp = fold_fold(&g->v, g->L, t.st, n, halted ? FOLD_END_HALT : incomplete ? FOLD_END_FAULT : FOLD_END_OPEN,
                     R.r.status == EX_BUDGET ? last_next : UINT64_MAX, g->smc ? &g->smc_code : NULL, &psite);
   add_boot(gp, g->tc);
   psite = xa_realloc(psite, sizeof *psite * nwa_nstates(gp));
@@ -620,14 +620,14 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   if (g->o.debug & DPG_DEBUG_TRACE) {
     fprintf(stderr, "trace %zu:", g->nT - 1);
     for (size_t i = 0; i < n; i++) {
-      const fd_letter *fl = fd_letter_get(g->L, t.st[i].letter);
+      const fold_letter *fl = fold_letter_get(g->L, t.st[i].letter);
       fprintf(stderr, " %zu:%llx/%d%s", i, (unsigned long long)t.st[i].pc, t.st[i].kind, fl && fl->dir ? "d" : "");
     }
     fprintf(stderr, "\n");
   }
   if (g->self_check) { /* every run of T must be a path of G_pi */
     nwa *keep = g->G;
-    iv_ctx *iv = g->iv; /* its facts are G's states', not G_pi's */
+    inv_ctx *iv = g->iv; /* its facts are G's states', not G_pi's */
     g->G = gp, g->iv = NULL;
     char w2[300], m[sizeof w2 + 40];
     if (witnesses(g, w2, sizeof w2) < 0) {
@@ -652,7 +652,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   free(g->site);
   g->G = ng;
   g->gen++;
-  if (g->iv) iv_forget(g->iv);
+  if (g->iv) inv_forget(g->iv);
   g->site = site;
   prune(g, g->G, g->site, 0);
   return OUT_NONE;

@@ -9,8 +9,8 @@
 
 #include "xalloc.h"
 
-#define IV_SHARE 0.15 /* of the time for proving facts over G, but for each new G */
-#define IV_CODE_BYTES (1u << 20) /* initial facts about writable code (SMC), in bytes */
+#define INV_SHARE 0.15 /* of the time for proving facts over G, but for each new G */
+#define INV_CODE_BYTES (1u << 20) /* initial facts about writable code (SMC), in bytes */
 #define BATCH 64 /* states a batch of frontier steps may touch between analyses */
 
 void add_boot(nwa *a, tm_ctx *tc) {
@@ -141,7 +141,7 @@ static bool witnessed_cb(void *ctx, nwa_state s, nwa_state callpred) {
   return pair_get(g, s, callpred, &w) && w.trace;
 }
 
-/* fd_smc.fixed: the page is mapped without write permission.  A store
+/* fold_smc.fixed: the page is mapped without write permission.  A store
  * there faults (our emulator, qemu and Linux alike) and no system call of
  * the model (exec.h) changes permissions, so the byte is the loaded one in
  * every state.  Unmapped pages are not fixed: brk may map them. */
@@ -150,7 +150,7 @@ static bool code_fixed(const void *ctx, uint64_t a) {
   return r && !(r->perms & MEM_W);
 }
 
-/* iv_fixed_fn: the same pages, whose loaded bytes are then every state's. */
+/* inv_fixed_fn: the same pages, whose loaded bytes are then every state's. */
 static bool byte_fixed(const void *ctx, uint64_t a, uint8_t *b) {
   bool def;
   return code_fixed(ctx, a) && mem_peek(ctx, a, 1, b, &def, NULL) == MEM_OK && def;
@@ -168,15 +168,15 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   g->solver = smt_new(g->tc, o->smt_timeout_ms ? o->smt_timeout_ms : 10000);
   if (!g->solver) xa_nomem(); /* Z3 could not make a context */
   g->memo.limit = MEMO_LIMIT;
-  fd_vocab_init(&g->v, d, g->tc);
-  g->L = fd_letters_new();
-  g->fs = fs_new(&g->v, g->L);
-  fs_set_return_sites(g->fs, call_ra, g);
+  fold_vocab_init(&g->v, d, g->tc);
+  g->L = fold_letters_new();
+  g->fs = feas_new(&g->v, g->L);
+  feas_set_return_sites(g->fs, call_ra, g);
   g->devnull = fopen("/dev/null", "w");
-  if (o->explore) g->xp = xp_new();
+  if (o->explore) g->xp = explore_new();
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
     if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->smc = true;
-  g->smc_code = (fd_smc){code_fixed, loaded};
+  g->smc_code = (fold_smc){code_fixed, loaded};
   return g;
 }
 
@@ -195,7 +195,7 @@ void dpg_free(dpg *g) {
   free(g->T);
   for (size_t i = 0; i < g->nX; i++) in_free(g->X[i].in);
   free(g->X);
-  xp_free(g->xp);
+  explore_free(g->xp);
   free(g->w);
   ht_free(&g->pw);
   ht_free(&g->memo);
@@ -211,11 +211,11 @@ void dpg_free(dpg *g) {
   ht_free(&g->pcs);
   ht_free(&g->cand_done);
   cd_hist_free(g->cd_hist);
-  fs_free(g->fs);
-  iv_free(g->iv);
+  feas_free(g->fs);
+  inv_free(g->iv);
   free(g->site);
   nwa_free(g->G);
-  fd_letters_free(g->L);
+  fold_letters_free(g->L);
   smt_free(g->solver);
   tm_free(g->tc);
   mem_free(g->init);
@@ -259,45 +259,45 @@ void dpg_run(dpg *g, dpg_result *r) {
     g->entry = ex_regs(R.x)[g->d->pc];
     g->sp0 = ex_regs(R.x)[g->d->sp];
     if (!g->o.no_facts) { /* the initial facts, as initial_map and ground() say */
-      g->iv = iv_new(&g->v, g->L, DPG_BOOT);
-      if (g->self_check) iv_set_self_check(g->iv, g->o.debug & DPG_DEBUG_FACTS_WHY ? 2 : 1);
-      iv_set_fixed(g->iv, byte_fixed, g->loaded);
+      g->iv = inv_new(&g->v, g->L, DPG_BOOT);
+      if (g->self_check) inv_set_self_check(g->iv, g->o.debug & DPG_DEBUG_FACTS_WHY ? 2 : 1);
+      inv_set_fixed(g->iv, byte_fixed, g->loaded);
       for (unsigned i = 0; i < g->d->nregs; i++)
         if (i == g->d->pc || i == g->d->sp || g->o.inputs == DPG_INPUTS_LINUX)
-          iv_set_initial(g->iv, tm_var(g->tc, g->d->regs[i].name, g->d->regs[i].is_flag ? TM_BOOL : g->d->regs[i].width),
+          inv_set_initial(g->iv, tm_var(g->tc, g->d->regs[i].name, g->d->regs[i].is_flag ? TM_BOOL : g->d->regs[i].width),
                          ex_regs(R.x)[i]);
       /* the loaded bytes of writable, executable segments: the code a
        * self-modifying program may rewrite, whose facts say which
        * instruction a run meets there (§9).  Whole segments, up to
-       * IV_CODE_BYTES in all (8 bytes of memory each): the facts' initial
+       * INV_CODE_BYTES in all (8 bytes of memory each): the facts' initial
        * layer, which every vector shares until a store changes a byte of
        * it or one to an unknown address drops it */
-      size_t budget = IV_CODE_BYTES;
+      size_t budget = INV_CODE_BYTES;
       for (size_t i = 0; i < g->img->nsegs; i++) {
         const el_segment *sg = &g->img->segs[i];
         if (!(sg->perms & MEM_W) || !(sg->perms & MEM_X)) continue;
         if (sg->memsz > budget) {
           if (g->o.debug & DPG_DEBUG_STEPS)
             fprintf(stderr, "facts: the %llu bytes of the writable code at 0x%llx are not initial facts (over %u)\n",
-                    (unsigned long long)sg->memsz, (unsigned long long)sg->vaddr, IV_CODE_BYTES);
+                    (unsigned long long)sg->memsz, (unsigned long long)sg->vaddr, INV_CODE_BYTES);
           continue;
         }
         budget -= sg->memsz;
         for (uint64_t a = sg->vaddr; a < sg->vaddr + sg->memsz; a++) {
           uint8_t b;
           bool def;
-          if (mem_peek(g->init, a, 1, &b, &def, NULL) == MEM_OK && def) iv_set_initial_byte(g->iv, a, b);
+          if (mem_peek(g->init, a, 1, &b, &def, NULL) == MEM_OK && def) inv_set_initial_byte(g->iv, a, b);
         }
       }
-      iv_set_initial(g->iv, g->v.V, 0);
-      iv_set_initial(g->iv, g->v.D, 0);
-      iv_set_initial(g->iv, g->v.ip, 0);
+      inv_set_initial(g->iv, g->v.V, 0);
+      inv_set_initial(g->iv, g->v.D, 0);
+      inv_set_initial(g->iv, g->v.ip, 0);
     }
     run_end(&R);
     in_free(in0);
   }
-  g->G = fd_initial(&g->v, g->o.target);
-  g->gen = 1; /* iv_gen 0: no facts yet */
+  g->G = fold_initial(&g->v, g->o.target);
+  g->gen = 1; /* inv_gen 0: no facts yet */
   add_boot(g->G, g->tc);
   g->site = calloc(nwa_nstates(g->G), sizeof *g->site);
   if (!g->site) xa_nomem();
@@ -331,13 +331,13 @@ void dpg_run(dpg *g, dpg_result *r) {
     if (g->xp) {
       bool changed = false;
       sres s = S_CONT;
-      while (!changed && s == S_CONT && xp_pending(g->xp)) {
+      while (!changed && s == S_CONT && explore_pending(g->xp)) {
         double el = elapsed(g);
-        if (g->xp_seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
+        if (g->explore_seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
         double t0 = now_s();
         cap_solver_time(g);
         s = explore_step(g, r, &changed);
-        g->xp_seconds += now_s() - t0;
+        g->explore_seconds += now_s() - t0;
       }
       if (s == S_VERDICT) break;
     }
@@ -349,13 +349,13 @@ void dpg_run(dpg *g, dpg_result *r) {
     /* facts proven over G strengthen its predicates (inv.h).  They stay true
      * as G shrinks and split states inherit them, so the fixpoint runs for
      * every new G (a run joined) and otherwise within a share of the time */
-    if (g->iv && (g->gen != g->iv_gen || g->iv_seconds <= IV_SHARE * elapsed(g))) {
+    if (g->iv && (g->gen != g->inv_gen || g->inv_seconds <= INV_SHARE * elapsed(g))) {
       double ti0 = now_s();
-      iv_stats is;
-      bool ok = iv_strengthen(g->iv, g->G, &is);
+      inv_stats is;
+      bool ok = inv_strengthen(g->iv, g->G, &is);
       g->st.analysis_seconds += now_s() - ti0;
-      g->iv_seconds += now_s() - ti0;
-      g->iv_gen = g->gen;
+      g->inv_seconds += now_s() - ti0;
+      g->inv_gen = g->gen;
       if (g->o.debug & DPG_DEBUG_STEPS)
         fprintf(stderr, "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
                 ok ? "settled" : "gave up", is.contexts, is.changed, is.removed, is.bottom, now_s() - ti0);
@@ -367,28 +367,28 @@ void dpg_run(dpg *g, dpg_result *r) {
       else snprintf(r->reason, sizeof r->reason, "%s", why);
       break;
     }
-    rc_result rr;
+    reach_result rr;
     double ta0 = now_s();
-    rc_analyze(g->G, &rr);
+    reach_analyze(g->G, &rr);
     g->st.analysis_seconds += now_s() - ta0;
     if (!rr.reachable) { /* line 6 */
-      rc_free(&rr);
+      reach_free(&rr);
       r->verdict = DPG_SAFE;
       snprintf(r->reason, sizeof r->reason, "no path to 0x%llx or to an AE violation remains in the abstract graph",
                (unsigned long long)g->o.target);
       break;
     }
     /* returns no matched path takes never will be taken: drop them (reach.h) */
-    rc_prune_returns(g->G, &rr);
+    reach_prune_returns(g->G, &rr);
     double el = elapsed(g);
     if (g->o.timeout_s > 0 && el >= g->o.timeout_s) {
-      rc_free(&rr);
+      reach_free(&rr);
       r->verdict = DPG_UNKNOWN;
       budget_reason(g, r, true);
       break;
     }
     if (g->o.max_iter && g->st.iterations >= g->o.max_iter) {
-      rc_free(&rr);
+      reach_free(&rr);
       r->verdict = DPG_UNKNOWN;
       budget_reason(g, r, false);
       break;
@@ -403,15 +403,15 @@ void dpg_run(dpg *g, dpg_result *r) {
      * stay near it) every other time, and otherwise the oldest, which is
      * where the first runs branch (what directed testing would try next;
      * refinements near the target alone can unroll a loop for ever) */
-    rc_policy pol = g->o.policy;
-    if (pol == RC_ALTERNATE) pol = g->st.iterations % 2 ? RC_FIRST : RC_CLOSEST_TO_TARGET;
-    size_t nfr = rc_frontiers(g->G, &rr, witnessed_cb, g, pol, fr, 256);
-    if (!nfr) nfr = rc_frontiers(g->G, &rr, witnessed_any_cb, g, pol, fr, 256);
+    reach_policy pol = g->o.policy;
+    if (pol == REACH_ALTERNATE) pol = g->st.iterations % 2 ? REACH_FIRST : REACH_CLOSEST_TO_TARGET;
+    size_t nfr = reach_frontiers(g->G, &rr, witnessed_cb, g, pol, fr, 256);
+    if (!nfr) nfr = reach_frontiers(g->G, &rr, witnessed_any_cb, g, pol, fr, 256);
     if (nfr && (g->o.debug & DPG_DEBUG_PATH)) { /* debugging: m's way to acceptance along dist */
       const nwa_edge *fe = nwa_edge_at(g->G, fr[0]);
       fprintf(stderr, "frontier e%u n%u -> n%u:", fr[0], fe->from, fe->to);
       nwa_state x = fe->to;
-      for (int hop = 0; hop < 400 && rr.dist[x] && rr.dist[x] != RC_INF; hop++) {
+      for (int hop = 0; hop < 400 && rr.dist[x] && rr.dist[x] != REACH_INF; hop++) {
         size_t n;
         const uint32_t *out = nwa_out(g->G, x, &n);
         const nwa_edge *best = NULL;
@@ -430,14 +430,14 @@ void dpg_run(dpg *g, dpg_result *r) {
           x = best->to;
           continue;
         }
-        const fd_letter *fl = fd_letter_get(g->L, best->letter);
+        const fold_letter *fl = fold_letter_get(g->L, best->letter);
         fprintf(stderr, " %s%llx>n%u", best->kind == NWA_CALL ? "C" : best->kind == NWA_RETURN ? "R" : "",
                 fl ? (unsigned long long)fl->pc : 0ull, best->to);
         x = best->to;
       }
       fputc('\n', stderr);
     }
-    rc_free(&rr);
+    reach_free(&rr);
     if (nfr > 256) nfr = 256;
     size_t pick = nfr;
     for (size_t k = 0; k < nfr && pick == nfr; k++)
@@ -449,7 +449,7 @@ void dpg_run(dpg *g, dpg_result *r) {
                g->stuck_why);
       break;
     }
-    /* One analysis serves several steps: rc_analyze and the witness
+    /* One analysis serves several steps: reach_analyze and the witness
      * marking cost more than a refinement on a graph with many states, and
      * a frontier of a slightly older analysis is still a frontier while its
      * edge lives and neither of its states has been split (a step on it is
@@ -515,7 +515,7 @@ void dpg_write_dot(dpg *g, FILE *f) {
     tm_print(tc, nwa_pred(g->G, (nwa_state)s), buf, sizeof buf);
     for (char *p = buf; *p; p++)
       if (*p == '"' || *p == '\\') *p = '\'';
-    const fd_letter *l = fd_letter_get(g->L, g->site[s]);
+    const fold_letter *l = fold_letter_get(g->L, g->site[s]);
     bool witnessed = g->w && s < g->nw && g->w[s].trace;
     char at[32] = "";
     if (l) snprintf(at, sizeof at, " @0x%llx", (unsigned long long)l->pc);
@@ -526,7 +526,7 @@ void dpg_write_dot(dpg *g, FILE *f) {
   for (size_t i = 0; i < nwa_nedges(g->G); i++) {
     const nwa_edge *e = nwa_edge_at(g->G, i);
     if (e->dead) continue;
-    const fd_letter *l = fd_letter_get(g->L, e->letter);
+    const fold_letter *l = fold_letter_get(g->L, e->letter);
     char lab[64];
     if (l) snprintf(lab, sizeof lab, "0x%llx%s", (unsigned long long)l->pc, l->dir ? "/1" : "");
     else snprintf(lab, sizeof lab, "%s", e->letter == DPG_BOOT ? "boot" : "*");

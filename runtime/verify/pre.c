@@ -10,14 +10,14 @@
 #include "symex.h"
 #include "xalloc.h"
 
-static isa_term k_(const fd_vocab *v, uint64_t x, unsigned w) { return tm_const(v->tc, x, w); }
+static isa_term k_(const fold_vocab *v, uint64_t x, unsigned w) { return tm_const(v->tc, x, w); }
 static isa_term and_(tm_ctx *tc, isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_LAND, a, b); }
 static isa_term not_(tm_ctx *tc, isa_term a) { return tm_app1(tc, ISA_OP_LNOT, a); }
 static isa_term eq_(tm_ctx *tc, isa_term a, isa_term b) { return tm_app2(tc, ISA_OP_EQ, a, b); }
 
-static unsigned wbytes(const fd_vocab *v) { return (v->d->addr_bits + 7) / 8; }
+static unsigned wbytes(const fold_vocab *v) { return (v->d->addr_bits + 7) / 8; }
 
-isa_term pre_aux_word(const fd_vocab *v, isa_term A, isa_term k) {
+isa_term pre_aux_word(const fold_vocab *v, isa_term A, isa_term k) {
   tm_ctx *tc = v->tc;
   unsigned W = wbytes(v), ab = v->d->addr_bits;
   isa_term base = tm_app2(tc, ISA_OP_MUL, k, k_(v, W, ab)), w = 0;
@@ -29,7 +29,7 @@ isa_term pre_aux_word(const fd_vocab *v, isa_term A, isa_term k) {
   return W * 8 == ab ? w : tm_extract(tc, w, ab - 1, 0);
 }
 
-static isa_term aux_push(const fd_vocab *v, isa_term A, isa_term k, uint64_t value) {
+static isa_term aux_push(const fold_vocab *v, isa_term A, isa_term k, uint64_t value) {
   tm_ctx *tc = v->tc;
   unsigned W = wbytes(v), ab = v->d->addr_bits;
   isa_term base = tm_app2(tc, ISA_OP_MUL, k, k_(v, W, ab));
@@ -46,7 +46,7 @@ static isa_term resize(tm_ctx *tc, isa_term t, unsigned from, unsigned to) {
 }
 
 /* A system call's result v (negative: -errno) in the ABI's registers. */
-static void set_result(const fd_vocab *v, pre_post *out, int64_t r) {
+static void set_result(const fold_vocab *v, pre_post *out, int64_t r) {
   const isa_syscall_abi *a = &v->d->syscall;
   unsigned rw = v->d->regs[a->result].width;
   if (a->error_flag >= 0) {
@@ -56,7 +56,7 @@ static void set_result(const fd_vocab *v, pre_post *out, int64_t r) {
     out->reg[a->result] = k_(v, (uint64_t)r, rw);
 }
 
-int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind kind, pre_post *out) {
+int pre_post_of(const fold_vocab *v, const fold_letter *l, nwa_kind kind, pre_post *out) {
   const isa_desc *d = v->d;
   tm_ctx *tc = v->tc;
   isa_insn in;
@@ -214,7 +214,7 @@ void pre_post_free(pre_post *p) {
  * ite(a in the window, $in[$ip + (a - buf)], post-mem[a]); memory used whole
  * (not read byte by byte) may change anywhere in the window: `$sysmem`. */
 typedef struct win_walk {
-  const fd_vocab *v;
+  const fold_vocab *v;
   const pre_post *p;
   const isa_term *map;
 } win_walk;
@@ -244,7 +244,7 @@ static uint64_t win_step(tm_walk *w, isa_term t, void *ctx) {
   return r;
 }
 
-isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi) {
+isa_term pre_exact(const fold_vocab *v, const pre_post *p, isa_term psi) {
   tm_ctx *tc = v->tc;
   const isa_desc *d = v->d;
   if (p->win_cond) tm_var(tc, "$sysmem", TM_ARRAY); /* before the map is sized */
@@ -315,7 +315,7 @@ static bool fresh_in(tm_ctx *tc, unsigned char *memo, size_t n, isa_term t) {
 }
 
 typedef struct alias_walk {
-  const fd_vocab *v;
+  const fold_vocab *v;
   const tm_env *w;
   unsigned char *fresh;
   size_t nfresh;
@@ -367,7 +367,7 @@ static uint64_t alias_step(tm_walk *tw, isa_term t, void *ctx) {
   return r;
 }
 
-isa_term pre_alpha(const fd_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha) {
+isa_term pre_alpha(const fold_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha) {
   tm_ctx *tc = v->tc;
   size_t n0 = tm_count(tc) + 1;
   alias_walk aw = {v, w, NULL, 4 * n0, tm_true(tc)};
@@ -645,4 +645,4 @@ static isa_term forget_run(tm_ctx *tc, isa_term in, isa_term t) {
 
 isa_term pre_forget_fresh(tm_ctx *tc, isa_term t) { return forget_run(tc, 0, t); }
 
-isa_term pre_forget_input(const fd_vocab *v, isa_term t) { return forget_run(v->tc, v->in, t); }
+isa_term pre_forget_input(const fold_vocab *v, isa_term t) { return forget_run(v->tc, v->in, t); }

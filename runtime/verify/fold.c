@@ -9,8 +9,8 @@
 
 /* ---- letters ---------------------------------------------------------- */
 
-struct fd_letters {
-  fd_letter *v; /* v[0] unused: letter 0 is the wildcard */
+struct fold_letters {
+  fold_letter *v; /* v[0] unused: letter 0 is the wildcard */
   size_t n, cap;
   uint32_t *hash; /* open addressing: letter numbers, 0 = empty */
   size_t hcap;
@@ -22,8 +22,8 @@ static uint64_t lhash(uint64_t pc, const uint8_t *b, unsigned len, unsigned dir)
   return h ^ (h >> 29);
 }
 
-fd_letters *fd_letters_new(void) {
-  fd_letters *L = calloc(1, sizeof *L);
+fold_letters *fold_letters_new(void) {
+  fold_letters *L = calloc(1, sizeof *L);
   if (!L) xa_nomem();
   L->n = 1;
   L->cap = 64;
@@ -35,24 +35,24 @@ fd_letters *fd_letters_new(void) {
   return L;
 }
 
-void fd_letters_free(fd_letters *L) {
+void fold_letters_free(fold_letters *L) {
   if (!L) return;
   free(L->v);
   free(L->hash);
   free(L);
 }
 
-static void lput(fd_letters *L, uint32_t id) {
-  const fd_letter *e = &L->v[id];
+static void lput(fold_letters *L, uint32_t id) {
+  const fold_letter *e = &L->v[id];
   size_t i = lhash(e->pc, e->bytes, e->len, e->dir) & (L->hcap - 1);
   while (L->hash[i]) i = (i + 1) & (L->hcap - 1);
   L->hash[i] = id;
 }
 
-nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned len, unsigned dir, uint32_t insn) {
+nwa_letter fold_intern(fold_letters *L, uint64_t pc, const uint8_t *bytes, unsigned len, unsigned dir, uint32_t insn) {
   size_t i = lhash(pc, bytes, len, dir) & (L->hcap - 1);
   for (; L->hash[i]; i = (i + 1) & (L->hcap - 1)) {
-    const fd_letter *e = &L->v[L->hash[i]];
+    const fold_letter *e = &L->v[L->hash[i]];
     if (e->pc == pc && e->len == len && e->dir == dir && !memcmp(e->bytes, bytes, len)) return L->hash[i];
   }
   /* bytes may point into the table (a letter's own bytes): copy them before
@@ -63,7 +63,7 @@ nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned 
     L->cap *= 2;
     L->v = xa_realloc(L->v, sizeof *L->v * L->cap);
   }
-  fd_letter *e = &L->v[L->n];
+  fold_letter *e = &L->v[L->n];
   memset(e, 0, sizeof *e);
   e->pc = pc;
   e->insn = insn;
@@ -82,10 +82,10 @@ nwa_letter fd_intern(fd_letters *L, uint64_t pc, const uint8_t *bytes, unsigned 
   return id;
 }
 
-const fd_letter *fd_letter_get(const fd_letters *L, nwa_letter l) { return l && l < L->n ? &L->v[l] : NULL; }
-size_t fd_letter_count(const fd_letters *L) { return L->n - 1; }
+const fold_letter *fold_letter_get(const fold_letters *L, nwa_letter l) { return l && l < L->n ? &L->v[l] : NULL; }
+size_t fold_letter_count(const fold_letters *L) { return L->n - 1; }
 
-bool fd_has_directions(const isa_desc *d, uint32_t insn) {
+bool fold_has_directions(const isa_desc *d, uint32_t insn) {
   const isa_insn_info *ii = &d->insns[insn];
   switch (ii->flow) {
   case ISA_FLOW_CJUMP:
@@ -97,7 +97,7 @@ bool fd_has_directions(const isa_desc *d, uint32_t insn) {
   }
 }
 
-bool fd_kind_possible(const isa_desc *d, uint32_t insn, nwa_kind k) {
+bool fold_kind_possible(const isa_desc *d, uint32_t insn, nwa_kind k) {
   const isa_insn_info *ii = &d->insns[insn];
   bool call = ii->flow == ISA_FLOW_CALL || ii->flow == ISA_FLOW_ICALL, ret = ii->flow == ISA_FLOW_RETURN;
   switch (k) {
@@ -107,7 +107,7 @@ bool fd_kind_possible(const isa_desc *d, uint32_t insn, nwa_kind k) {
   }
 }
 
-bool fd_letter_halts(const isa_desc *d, const fd_letter *e) {
+bool fold_letter_halts(const isa_desc *d, const fold_letter *e) {
   isa_flow flow = d->insns[e->insn].flow;
   return flow == ISA_FLOW_HALT || (flow == ISA_FLOW_SYSCALL && e->dir == 1);
 }
@@ -118,7 +118,7 @@ static bool is_exit_call(const isa_desc *d, uint64_t nr) {
          (n[ISA_SYS_EXIT_GROUP] >= 0 && (uint64_t)n[ISA_SYS_EXIT_GROUP] == nr);
 }
 
-unsigned fd_direction(const isa_desc *d, uint32_t insn, uint64_t pc, unsigned len, uint64_t next_pc, uint64_t sysnr) {
+unsigned fold_direction(const isa_desc *d, uint32_t insn, uint64_t pc, unsigned len, uint64_t next_pc, uint64_t sysnr) {
   uint64_t mask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
   uint64_t ft = (pc + len) & mask;
   switch (d->insns[insn].flow) {
@@ -133,7 +133,7 @@ unsigned fd_direction(const isa_desc *d, uint32_t insn, uint64_t pc, unsigned le
 
 /* ---- vocabulary and G0 ------------------------------------------------ */
 
-void fd_vocab_init(fd_vocab *v, const isa_desc *d, tm_ctx *tc) {
+void fold_vocab_init(fold_vocab *v, const isa_desc *d, tm_ctx *tc) {
   v->d = d;
   v->tc = tc;
   v->pc = tm_var(tc, d->regs[d->pc].name, d->regs[d->pc].width);
@@ -148,11 +148,11 @@ void fd_vocab_init(fd_vocab *v, const isa_desc *d, tm_ctx *tc) {
   v->nrd = 0;
 }
 
-static isa_term pc_is(const fd_vocab *v, uint64_t a) {
+static isa_term pc_is(const fold_vocab *v, uint64_t a) {
   return tm_app2(v->tc, ISA_OP_EQ, v->pc, tm_const(v->tc, a, v->d->regs[v->d->pc].width));
 }
 
-nwa *fd_initial(const fd_vocab *v, uint64_t target) {
+nwa *fold_initial(const fold_vocab *v, uint64_t target) {
   tm_ctx *tc = v->tc;
   nwa *g = nwa_new(tc);
   isa_term at = pc_is(v, target);
@@ -177,10 +177,10 @@ typedef struct fstate {
 } fstate;
 
 typedef struct folder {
-  const fd_vocab *v;
-  fd_letters *L;
+  const fold_vocab *v;
+  fold_letters *L;
   nwa *g;
-  const fd_smc *smc; /* NULL: per address */
+  const fold_smc *smc; /* NULL: per address */
   fstate *map; /* open addressing on key + 1 (0 = empty) */
   size_t mcap, mn;
   nwa_letter *site;
@@ -203,12 +203,12 @@ static nwa_state new_state(folder *f, isa_term pred, bool acc, nwa_letter site) 
   return s;
 }
 
-static bool may_change(const fd_smc *smc, uint64_t a) { return smc && !(smc->fixed && smc->fixed(smc->ctx, a)); }
+static bool may_change(const fold_smc *smc, uint64_t a) { return smc && !(smc->fixed && smc->fixed(smc->ctx, a)); }
 
 /* Is the byte at a one the SMC variant must pin in predicates? */
 static bool byte_may_change(const folder *f, uint64_t a) { return may_change(f->smc, a); }
 
-isa_term fd_at_insn(const fd_vocab *v, const fd_smc *smc, uint64_t pc, const uint8_t *bytes, unsigned len) {
+isa_term fold_at_insn(const fold_vocab *v, const fold_smc *smc, uint64_t pc, const uint8_t *bytes, unsigned len) {
   tm_ctx *tc = v->tc;
   isa_term pred = pc_is(v, pc);
   for (unsigned k = 0; k < len; k++)
@@ -223,7 +223,7 @@ isa_term fd_at_insn(const fd_vocab *v, const fd_smc *smc, uint64_t pc, const uin
 /* Does the state of letter l (any direction) pin bytes, i.e. may the
  * instruction at its address differ between runs? */
 static bool letter_pins(const folder *f, nwa_letter l) {
-  const fd_letter *e = fd_letter_get(f->L, l);
+  const fold_letter *e = fold_letter_get(f->L, l);
   for (unsigned k = 0; k < e->len; k++)
     if (byte_may_change(f, e->pc + k)) return true;
   return false;
@@ -231,14 +231,14 @@ static bool letter_pins(const folder *f, nwa_letter l) {
 
 /* q_a (or q_{a,I}) for the position with that letter. */
 static nwa_state q_of(folder *f, nwa_letter l) {
-  const fd_letter *e = fd_letter_get(f->L, l);
-  nwa_letter l0 = fd_intern(f->L, e->pc, e->bytes, e->len, 0, e->insn);
-  e = fd_letter_get(f->L, l0); /* interning may have moved the table */
+  const fold_letter *e = fold_letter_get(f->L, l);
+  nwa_letter l0 = fold_intern(f->L, e->pc, e->bytes, e->len, 0, e->insn);
+  e = fold_letter_get(f->L, l0); /* interning may have moved the table */
   uint64_t key = f->smc ? l0 : e->pc;
   size_t i = (key * 0x9E3779B97F4A7C15ull >> 20) & (f->mcap - 1);
   for (; f->map[i].key; i = (i + 1) & (f->mcap - 1))
     if (f->map[i].key == key + 1) return f->map[i].s;
-  nwa_state s = new_state(f, fd_at_insn(f->v, f->smc, e->pc, e->bytes, e->len), false, l0);
+  nwa_state s = new_state(f, fold_at_insn(f->v, f->smc, e->pc, e->bytes, e->len), false, l0);
   f->map[i].key = key + 1;
   f->map[i].s = s;
   if (++f->mn * 2 > f->mcap) { /* grow */
@@ -273,7 +273,7 @@ static bool has_edge(const nwa *g, nwa_state from, nwa_letter l, uint8_t kind) {
  * returns with TS and with every call-site state of π as predecessor; and a
  * call made from s returns through TS (rule 7 for s as a call site: the run
  * is in TS by the time it returns). */
-static void leaves_like_ts(folder *f, nwa_state s, const fd_step *st, const nwa_state *q, size_t n) {
+static void leaves_like_ts(folder *f, nwa_state s, const fold_step *st, const nwa_state *q, size_t n) {
   nwa_add_internal(f->g, s, NWA_ANY, f->ts);
   nwa_add_call(f->g, s, NWA_ANY, f->ts);
   nwa_add_return(f->g, s, f->ts, NWA_ANY, f->ts);
@@ -288,10 +288,10 @@ static void leaves_like_ts(folder *f, nwa_state s, const fd_step *st, const nwa_
  * SMC, no run can change the instruction there; otherwise a surrogate TS_ra, TS with the predicate PC = ra, so that
  * a return in another calling context can be refuted on the return itself
  * (TS, whose predicate is true, would make every such path accepting). */
-static nwa_state landing_state(folder *f, nwa_state c, const fd_step *st, const nwa_state *q, size_t n) {
+static nwa_state landing_state(folder *f, nwa_state c, const fold_step *st, const nwa_state *q, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (q[i] != c || st[i].kind != 1) continue;
-    const fd_letter *e = fd_letter_get(f->L, st[i].letter);
+    const fold_letter *e = fold_letter_get(f->L, st[i].letter);
     uint64_t mask = f->v->d->addr_bits >= 64 ? ~0ull : (1ull << f->v->d->addr_bits) - 1;
     uint64_t ra = (e->pc + e->len) & mask;
     for (size_t j = 0; j < n; j++) /* under SMC only if no run can change what is at ra */
@@ -309,12 +309,12 @@ static nwa_state landing_state(folder *f, nwa_state c, const fd_step *st, const 
  * π executed the instruction found there in a state no run's code can
  * differ from (q_a, or a q_{a,I} whose bytes are fixed).  NWA_NONE when
  * unknown: the step then leads to TS as in Fig. 5. */
-static nwa_state known_successor(folder *f, const fd_step *st, const nwa_state *q, size_t n, uint64_t next) {
+static nwa_state known_successor(folder *f, const fold_step *st, const nwa_state *q, size_t n, uint64_t next) {
   if (next == UINT64_MAX || !n) return NWA_NONE;
-  const fd_letter *e = fd_letter_get(f->L, st[n - 1].letter);
+  const fold_letter *e = fold_letter_get(f->L, st[n - 1].letter);
   isa_flow flow = f->v->d->insns[e->insn].flow;
   if (flow == ISA_FLOW_IJUMP || flow == ISA_FLOW_ICALL || flow == ISA_FLOW_RETURN || st[n - 1].kind == 2) return NWA_NONE;
-  if (fd_letter_halts(f->v->d, e)) return NWA_NONE;
+  if (fold_letter_halts(f->v->d, e)) return NWA_NONE;
   for (size_t i = 0; i < n; i++)
     if (st[i].pc == next) return f->smc && letter_pins(f, st[i].letter) ? NWA_NONE : q[i];
   return NWA_NONE;
@@ -338,14 +338,14 @@ static bool has_return(const nwa *g, nwa_state x, nwa_state c, nwa_letter l) {
  * refute it, having no term for permissions; see docs/verifier.md.)
  * Returns how many. */
 static unsigned other_dirs(folder *f, nwa_letter l, nwa_letter out[2]) {
-  fd_letter c = *fd_letter_get(f->L, l);
+  fold_letter c = *fold_letter_get(f->L, l);
   if (f->v->d->insns[c.insn].flow != ISA_FLOW_SYSCALL) {
-    out[0] = fd_intern(f->L, c.pc, c.bytes, c.len, !c.dir, c.insn);
+    out[0] = fold_intern(f->L, c.pc, c.bytes, c.len, !c.dir, c.insn);
     return 1;
   }
   unsigned n = 0;
   for (unsigned dir = 0; dir < 2; dir++)
-    if (dir != c.dir) out[n++] = fd_intern(f->L, c.pc, c.bytes, c.len, dir, c.insn);
+    if (dir != c.dir) out[n++] = fold_intern(f->L, c.pc, c.bytes, c.len, dir, c.insn);
   return n;
 }
 
@@ -356,8 +356,8 @@ static void returns_to_ts(folder *f, nwa_state x, nwa_letter l, const nwa_state 
   for (size_t k = 0; k < ncallers; k++) nwa_add_return(f->g, x, callers[k], l, f->ts);
 }
 
-nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_end end, uint64_t next,
-             const fd_smc *smc, nwa_letter **site) {
+nwa *fold_fold(const fold_vocab *v, fold_letters *L, const fold_step *st, size_t n, fold_end end, uint64_t next,
+             const fold_smc *smc, nwa_letter **site) {
   const isa_desc *d = v->d;
   tm_ctx *tc = v->tc;
   folder f = {.v = v, .L = L, .g = nwa_new(tc), .smc = smc};
@@ -487,22 +487,22 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
   /* Rules 10 and 11: the last step. */
   {
     nwa_letter l = st[last].letter;
-    const fd_letter *e = fd_letter_get(L, l);
+    const fold_letter *e = fold_letter_get(L, l);
     isa_flow flow = d->insns[e->insn].flow;
-    nwa_state succ = end == FD_END_OPEN ? known_successor(&f, st, q, n, next) : NWA_NONE;
-    if (end == FD_END_HALT)
+    nwa_state succ = end == FOLD_END_OPEN ? known_successor(&f, st, q, n, next) : NWA_NONE;
+    if (end == FOLD_END_HALT)
       nwa_add_internal(f.g, q[last], l, f.exit);
     else if (succ != NWA_NONE) {
       if (st[last].kind == 1) nwa_add_call(f.g, q[last], l, succ);
       else nwa_add_internal(f.g, q[last], l, succ);
     } else {
       nwa_letter ls[3] = {l, 0, 0};
-      if (end == FD_END_FAULT && fd_has_directions(d, e->insn)) other_dirs(&f, l, ls + 1);
+      if (end == FOLD_END_FAULT && fold_has_directions(d, e->insn)) other_dirs(&f, l, ls + 1);
       for (int k = 0; k < 3 && ls[k]; k++) {
-        const fd_letter *ek = fd_letter_get(L, ls[k]);
+        const fold_letter *ek = fold_letter_get(L, ls[k]);
         bool fell = ek->dir && flow != ISA_FLOW_CJUMP && flow != ISA_FLOW_SYSCALL;
         if (fell || (flow != ISA_FLOW_CALL && flow != ISA_FLOW_ICALL && flow != ISA_FLOW_RETURN))
-          nwa_add_internal(f.g, q[last], ls[k], fd_letter_halts(d, ek) ? f.exit : f.ts);
+          nwa_add_internal(f.g, q[last], ls[k], fold_letter_halts(d, ek) ? f.exit : f.ts);
         else if (flow == ISA_FLOW_RETURN) {
           nwa_add_internal(f.g, q[last], ls[k], f.ts);
           returns_to_ts(&f, q[last], ls[k], callers, ncallers);
@@ -523,7 +523,7 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
   isa_term *exclude = calloc(nstates0, sizeof *exclude);
   if (!exclude) xa_nomem();
   for (size_t i = 0; i < n; i++) {
-    const fd_letter *e = fd_letter_get(L, st[i].letter);
+    const fold_letter *e = fold_letter_get(L, st[i].letter);
     isa_flow flow = d->insns[e->insn].flow;
     if ((flow == ISA_FLOW_IJUMP || flow == ISA_FLOW_ICALL) && i < last) {
       isa_term ne = tm_app1(tc, ISA_OP_LNOT, pc_is(v, st[i + 1].pc));
@@ -532,7 +532,7 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
   }
   for (size_t i = 0; i < n; i++) {
     nwa_letter l = st[i].letter;
-    const fd_letter *e = fd_letter_get(L, l);
+    const fold_letter *e = fold_letter_get(L, l);
     uint32_t insn = e->insn;
     isa_flow flow = d->insns[insn].flow;
     if (flow == ISA_FLOW_IJUMP || flow == ISA_FLOW_ICALL) {
@@ -546,12 +546,12 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
       else
         nwa_add_call(f.g, s, l, sur[s]);
     }
-    if (!fd_has_directions(d, insn) || (i == last && end == FD_END_FAULT)) continue;
+    if (!fold_has_directions(d, insn) || (i == last && end == FOLD_END_FAULT)) continue;
     nwa_letter others[2];
     unsigned nothers = other_dirs(&f, l, others);
     for (unsigned k = 0; k < nothers; k++) {
       nwa_letter o = others[k];
-      const fd_letter *eo = fd_letter_get(L, o);
+      const fold_letter *eo = fold_letter_get(L, o);
       /* is the other outcome observed from this state? */
       bool seen = has_edge(f.g, q[i], o, NWA_INTERNAL) || has_edge(f.g, q[i], o, NWA_CALL) ||
                   has_edge(f.g, q[i], o, NWA_RETURN);
@@ -559,7 +559,7 @@ nwa *fd_fold(const fd_vocab *v, fd_letters *L, const fd_step *st, size_t n, fd_e
       if (flow == ISA_FLOW_CJUMP)
         nwa_add_internal(f.g, q[i], o, f.ts);
       else if (flow == ISA_FLOW_SYSCALL)
-        nwa_add_internal(f.g, q[i], o, fd_letter_halts(d, eo) ? f.exit : f.ts);
+        nwa_add_internal(f.g, q[i], o, fold_letter_halts(d, eo) ? f.exit : f.ts);
       else if (eo->dir) /* a call or return that would fall through */
         nwa_add_internal(f.g, q[i], o, f.ts);
       else if (flow == ISA_FLOW_RETURN) {

@@ -1,7 +1,7 @@
 /* pre.h — the Pre and Pre_α primitives (MCVETO report §3.4), with the
  * instrumented semantics of §3.5.
  *
- * The machine state is the fd_vocab vocabulary: the registers, `mem`, and
+ * The machine state is the fold_vocab vocabulary: the registers, `mem`, and
  * the instrumentation: `$V` (an AE violation happened), the auxiliary stack
  * `$A` (an array; word k, the return address pushed by the k-th pending
  * call, at bytes k*W .. k*W+W-1, least significant first, W = address bytes)
@@ -29,7 +29,7 @@
  * a Pre that still mentions one after simplification cannot be split on
  * (pre_mentions_fresh) but can be weakened into one that can
  * (pre_forget_fresh).  `read` is exact: standard input is part of the
- * state (fd_vocab: `$in`, `$inlen`, `$ip`), so a read of memory after it is
+ * state (fold_vocab: `$in`, `$inlen`, `$ip`), so a read of memory after it is
  * `ite(in the buffer, $in[$ip + offset], mem[a])`, which pre_alpha resolves
  * as the witness does.  Letter direction 2 of a system call is a `read`
  * that failed with EFAULT (exec.h).  Terms belong to the vocabulary's tm_ctx; pre_post
@@ -56,16 +56,16 @@ typedef struct pre_post {
 
 /* Post-state of letter l through a transition of kind k (NWA_INTERNAL for a
  * `ret` means rule 12).  Returns 0, or -1 if the bytes do not decode. */
-int pre_post_of(const fd_vocab *v, const fd_letter *l, nwa_kind k, pre_post *out);
+int pre_post_of(const fold_vocab *v, const fold_letter *l, nwa_kind k, pre_post *out);
 void pre_post_free(pre_post *p);
 
 /* Pre(I, ψ) = cond ∧ ψ[state := post]. */
-isa_term pre_exact(const fd_vocab *v, const pre_post *p, isa_term psi);
+isa_term pre_exact(const fold_vocab *v, const pre_post *p, isa_term psi);
 
 /* Pre_α(I, ψ) = α ⇒ ψ' from Pre(I, ψ) and the witness state w (an
  * environment for the vocabulary's variables).  *alpha, if not NULL,
  * receives α. */
-isa_term pre_alpha(const fd_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha);
+isa_term pre_alpha(const fold_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha);
 
 /* Does t mention a `$sys…` variable? */
 bool pre_mentions_fresh(tm_ctx *tc, isa_term t);
@@ -86,9 +86,9 @@ isa_term pre_forget_fresh(tm_ctx *tc, isa_term t);
  * left after that are weakened one by one, as above.  `$inlen` stays: with
  * it, the aliasing condition of a read (which bytes its window covers)
  * would be lost too. */
-isa_term pre_forget_input(const fd_vocab *v, isa_term t);
+isa_term pre_forget_input(const fold_vocab *v, isa_term t);
 
 /* Word k of an auxiliary-stack array term (k an address-width term). */
-isa_term pre_aux_word(const fd_vocab *v, isa_term A, isa_term k);
+isa_term pre_aux_word(const fold_vocab *v, isa_term A, isa_term k);
 
 #endif

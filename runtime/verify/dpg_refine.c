@@ -161,7 +161,7 @@ isa_term rho_of(dpg *g, isa_term pre, nwa_state n, const tm_env *env, bool *exac
    * ρ with them substituted splits n the same way, and is often much
    * smaller: which bytes a read's window covers, once its buffer and
    * count are known, is decided */
-  if (g->iv && g->iv_gen == g->gen) rho = iv_ground(g->iv, n, rho);
+  if (g->iv && g->inv_gen == g->gen) rho = inv_ground(g->iv, n, rho);
   /* Which input is still to come is free (the witness's path query leaves
    * it so), so ρ weakened to ∃ unread input (pre.h) splits n no worse for
    * the edge, as long as the witness still falls outside it; and a loop
@@ -179,10 +179,10 @@ isa_term rho_of(dpg *g, isa_term pre, nwa_state n, const tm_env *env, bool *exac
   return rho;
 }
 
-/* How many directions (letters) the instruction's steps have (fd_intern):
+/* How many directions (letters) the instruction's steps have (fold_intern):
  * 1, 2 for a branch, 3 for a system call (continue, exit, read EFAULT). */
 unsigned directions(const dpg *g, uint32_t insn) {
-  return !fd_has_directions(g->d, insn)                   ? 1
+  return !fold_has_directions(g->d, insn)                   ? 1
          : g->d->insns[insn].flow == ISA_FLOW_SYSCALL ? 3
                                                       : 2;
 }
@@ -250,13 +250,13 @@ static size_t sw_stack_id(sumw *S) {
 /* Pre(l, ψ) through a transition of kind k; false after a halt. */
 static isa_term sw_pre(sumw *S, nwa_letter l, nwa_kind k, isa_term psi) {
   dpg *g = S->g;
-  const fd_letter *I = fd_letter_get(g->L, l);
+  const fold_letter *I = fold_letter_get(g->L, l);
   if (!I) {
     S->fail = true;
     return 0;
   }
-  if (fd_letter_halts(g->d, I)) return tm_false(g->tc);
-  if (!fd_kind_possible(g->d, I->insn, k)) return tm_false(g->tc);
+  if (fold_letter_halts(g->d, I)) return tm_false(g->tc);
+  if (!fold_kind_possible(g->d, I->insn, k)) return tm_false(g->tc);
   pre_post pp;
   if (pre_post_of(&g->v, I, k, &pp)) {
     S->fail = true;
@@ -276,16 +276,16 @@ static isa_term sw_edge(sumw *S, const nwa_edge *f, isa_term post) {
   dpg *g = S->g;
   tm_ctx *tc = g->tc;
   if (f->letter != NWA_ANY) return sw_pre(S, f->letter, (nwa_kind)f->kind, post);
-  const fd_letter *sl = f->from < nwa_nstates(g->G) ? fd_letter_get(g->L, g->site[f->from]) : NULL;
+  const fold_letter *sl = f->from < nwa_nstates(g->G) ? fold_letter_get(g->L, g->site[f->from]) : NULL;
   if (!sl) { /* an unexplored region: no instruction to take Pre of */
     S->fail = true;
     return 0;
   }
-  fd_letter c = *sl; /* fd_intern may move the table */
+  fold_letter c = *sl; /* fold_intern may move the table */
   unsigned ndir = directions(g, c.insn);
   isa_term acc = tm_false(tc);
   for (unsigned d = 0; d < ndir && !S->fail; d++) {
-    nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
+    nwa_letter l = fold_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
     isa_term p = sw_pre(S, l, (nwa_kind)f->kind, post);
     if (p) acc = tm_app2(tc, ISA_OP_LOR, acc, p);
   }
@@ -420,7 +420,7 @@ bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, size_t pos
   if (!empty) {
     size_t ne0 = nwa_nedges(g->G);
     nwa_state n2 = nwa_split(g->G, c, rho);
-    if (g->iv) iv_inherit(g->iv, n2, c);
+    if (g->iv) inv_inherit(g->iv, n2, c);
     g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
     g->site[n2] = g->site[c];
     prune(g, g->G, g->site, ne0);

@@ -24,14 +24,14 @@
  * return restores the call's depth and leaves the words below it as the
  * call found them (pre.h: a call writes `$A[$D]` and increments `$D`).
  *
- * With return sites known (fs_set_return_sites), a return edge (x, p, I, m),
+ * With return sites known (feas_set_return_sites), a return edge (x, p, I, m),
  * whatever its letter, is infeasible when p's states execute a call whose
  * return address is ra and facts(m) say ¬V and PC = a with a ≠ ra: the
  * matching call pushed ra on the auxiliary stack, the words below the
  * depth a call found are as it left them when it returns, and a return to
  * anything but the top sets V (§3.5).
  *
- * Ownership: an fs_cache borrows the vocabulary and the letter table, which
+ * Ownership: an feas_cache borrows the vocabulary and the letter table, which
  * must outlive it, and owns its memo tables. */
 #ifndef MCVETO_FEAS_H
 #define MCVETO_FEAS_H
@@ -42,23 +42,23 @@
 #include "fold.h"
 #include "nwa.h"
 
-typedef struct fs_cache fs_cache;
+typedef struct feas_cache feas_cache;
 
-fs_cache *fs_new(const fd_vocab *v, const fd_letters *L);
-void fs_free(fs_cache *c); /* NULL is fine */
+feas_cache *feas_new(const fold_vocab *v, const fold_letters *L);
+void feas_free(feas_cache *c); /* NULL is fine */
 
 /* ra(ctx, p, &ra): p's states all execute one call instruction (not its
  * fall-through outcome), whose return address is ra.  false: unknown. */
-typedef bool (*fs_ra_fn)(const void *ctx, nwa_state p, uint64_t *ra);
+typedef bool (*feas_ra_fn)(const void *ctx, nwa_state p, uint64_t *ra);
 /* Use ra (NULL: none) for return edges from now on; ctx is borrowed. */
-void fs_set_return_sites(fs_cache *c, fs_ra_fn ra, const void *ctx);
+void feas_set_return_sites(feas_cache *c, feas_ra_fn ra, const void *ctx);
 
 /* Is live edge k of a infeasible by the facts of its states?  Edges with
  * the wildcard letter are judged only by the return-site rule. */
-bool fs_infeasible(fs_cache *c, const nwa *a, size_t k);
+bool feas_infeasible(feas_cache *c, const nwa *a, size_t k);
 
-/* Remove every live edge numbered first or higher that fs_infeasible
+/* Remove every live edge numbered first or higher that feas_infeasible
  * judges infeasible; returns how many went. */
-size_t fs_prune(fs_cache *c, nwa *a, size_t first);
+size_t feas_prune(feas_cache *c, nwa *a, size_t first);
 
 #endif

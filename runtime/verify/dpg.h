@@ -49,7 +49,7 @@ typedef struct dpg_opts {
   unsigned long max_iter;  /* DPG iterations (loop of Alg. 1); 0: none */
   uint64_t max_steps;      /* per concrete run; 0: the default (1,000,000) */
   unsigned smt_timeout_ms; /* per query; 0: the default (10 s) */
-  rc_policy policy;
+  reach_policy policy;
   dpg_inputs inputs;
   unsigned candidates;     /* cand.h shapes (CD_FRAMES | CD_CONST) split into each new G_π */
   unsigned explore;        /* percent of the time for directed testing (explore.h); 0: none */
@@ -91,7 +91,7 @@ typedef struct dpg_stats {
   unsigned long ref;       /* refinements = Pre_α computations */
   unsigned long iterations;
   double seconds;
-  double analysis_seconds; /* of those, in nested reachability (rc_analyze) */
+  double analysis_seconds; /* of those, in nested reachability (reach_analyze) */
   double solver_seconds;   /* of those, in Z3 */
   size_t states, edges;    /* of the final abstract graph */
   unsigned long candidates; /* states split on a candidate invariant (§3.2) */

@@ -18,9 +18,9 @@ typedef struct memo_ent {
   uint8_t kind, used, verdict;
 } memo_ent;
 
-struct fs_cache {
-  const fd_vocab *v;
-  const fd_letters *L;
+struct feas_cache {
+  const fold_vocab *v;
+  const fold_letters *L;
   ht_map facts;  /* predicate + 1 -> its facts + 1 */
   ht_map stackf; /* predicate + 1 -> its facts over $D and $A + 1 */
   ht_map post;   /* (letter, kind) key -> index into pp + 1 */
@@ -29,17 +29,17 @@ struct fs_cache {
   size_t npp, cappp;
   memo_ent *m;   /* open addressing */
   size_t mcap, mn;
-  fs_ra_fn ra;   /* return address of a call state (fs_set_return_sites) */
+  feas_ra_fn ra;   /* return address of a call state (feas_set_return_sites) */
   const void *ra_ctx;
 };
 
-void fs_set_return_sites(fs_cache *c, fs_ra_fn ra, const void *ctx) {
+void feas_set_return_sites(feas_cache *c, feas_ra_fn ra, const void *ctx) {
   c->ra = ra;
   c->ra_ctx = ctx;
 }
 
 /* Do the facts fm say ¬V and PC = a for some a other than ra? */
-static bool lands_elsewhere(const fs_cache *c, isa_term fm, uint64_t ra) {
+static bool lands_elsewhere(const feas_cache *c, isa_term fm, uint64_t ra) {
   tm_ctx *tc = c->v->tc;
   isa_term st[MAX_ATOMS];
   size_t n = 0;
@@ -62,15 +62,15 @@ static bool lands_elsewhere(const fs_cache *c, isa_term fm, uint64_t ra) {
   return notv && other;
 }
 
-fs_cache *fs_new(const fd_vocab *v, const fd_letters *L) {
-  fs_cache *c = calloc(1, sizeof *c);
+feas_cache *feas_new(const fold_vocab *v, const fold_letters *L) {
+  feas_cache *c = calloc(1, sizeof *c);
   if (!c) xa_nomem();
   c->v = v;
   c->L = L;
   return c;
 }
 
-void fs_free(fs_cache *c) {
+void feas_free(feas_cache *c) {
   if (!c) return;
   for (size_t i = 0; i < c->npp; i++)
     if (c->pp_ok[i]) pre_post_free(&c->pp[i]);
@@ -84,7 +84,7 @@ void fs_free(fs_cache *c) {
 }
 
 /* Does t mention only the auxiliary-stack variables (and constants)? */
-static bool stack_only(const fs_cache *c, isa_term t, unsigned budget, unsigned *used) {
+static bool stack_only(const feas_cache *c, isa_term t, unsigned budget, unsigned *used) {
   tm_ctx *tc = c->v->tc;
   if (++*used > budget) return false;
   int k = tm_kind(tc, t);
@@ -124,7 +124,7 @@ static bool is_fact(tm_ctx *tc, isa_term x, int depth) {
 }
 
 /* The facts of a predicate (stack: only those over $D and $A); true if none. */
-static isa_term facts_of(fs_cache *c, isa_term p, bool stack) {
+static isa_term facts_of(feas_cache *c, isa_term p, bool stack) {
   ht_map *h = stack ? &c->stackf : &c->facts;
   uint64_t got;
   if (ht_get(h, (uint64_t)p + 1, &got)) return (isa_term)(got - 1);
@@ -151,7 +151,7 @@ static isa_term facts_of(fs_cache *c, isa_term p, bool stack) {
 }
 
 /* The post-state of (letter, kind), computed once; NULL if it does not decode. */
-static const pre_post *post_of(fs_cache *c, nwa_letter l, unsigned kind) {
+static const pre_post *post_of(feas_cache *c, nwa_letter l, unsigned kind) {
   uint64_t key = ((uint64_t)l << 2 | kind) + 1, got;
   if (ht_get(&c->post, key, &got)) return c->pp_ok[got - 1] ? &c->pp[got - 1] : NULL;
   if (c->npp == c->cappp) {
@@ -161,13 +161,13 @@ static const pre_post *post_of(fs_cache *c, nwa_letter l, unsigned kind) {
     if (!c->pp || !c->pp_ok) xa_nomem();
   }
   size_t i = c->npp++;
-  const fd_letter *fl = fd_letter_get(c->L, l); /* NULL: not an instruction (the boot edge) */
+  const fold_letter *fl = fold_letter_get(c->L, l); /* NULL: not an instruction (the boot edge) */
   c->pp_ok[i] = fl && pre_post_of(c->v, fl, (nwa_kind)kind, &c->pp[i]) == 0;
   ht_put(&c->post, key, i + 1);
   return c->pp_ok[i] ? &c->pp[i] : NULL;
 }
 
-static size_t memo_slot(const fs_cache *c, isa_term fn, nwa_letter l, unsigned kind, isa_term fm) {
+static size_t memo_slot(const feas_cache *c, isa_term fn, nwa_letter l, unsigned kind, isa_term fm) {
   uint64_t h = ((uint64_t)fn * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)fm * 0xC2B2AE3D27D4EB4Full) ^ ((uint64_t)l << 2 | kind);
   h ^= h >> 31;
   size_t mask = c->mcap - 1, i = (size_t)h & mask;
@@ -176,7 +176,7 @@ static size_t memo_slot(const fs_cache *c, isa_term fn, nwa_letter l, unsigned k
   return i;
 }
 
-static void memo_grow(fs_cache *c) {
+static void memo_grow(feas_cache *c) {
   memo_ent *old = c->m;
   size_t ocap = c->mcap;
   c->mcap = ocap ? 2 * ocap : 1024;
@@ -188,7 +188,7 @@ static void memo_grow(fs_cache *c) {
 }
 
 /* facts(n) ∧ Pre(I, fm) is false by simplification. */
-static bool step_false(fs_cache *c, isa_term fn, nwa_letter l, unsigned kind, isa_term fm) {
+static bool step_false(feas_cache *c, isa_term fn, nwa_letter l, unsigned kind, isa_term fm) {
   if ((c->mn + 1) * 2 > c->mcap) memo_grow(c);
   size_t i = memo_slot(c, fn, l, kind, fm);
   if (c->m[i].used) return c->m[i].verdict;
@@ -206,7 +206,7 @@ static bool step_false(fs_cache *c, isa_term fn, nwa_letter l, unsigned kind, is
   return no;
 }
 
-bool fs_infeasible(fs_cache *c, const nwa *a, size_t k) {
+bool feas_infeasible(feas_cache *c, const nwa *a, size_t k) {
   const nwa_edge *e = nwa_edge_at(a, k);
   if (e->dead) return false;
   tm_ctx *tc = c->v->tc;
@@ -223,10 +223,10 @@ bool fs_infeasible(fs_cache *c, const nwa *a, size_t k) {
   return step_false(c, fn, e->letter, e->kind, fm);
 }
 
-size_t fs_prune(fs_cache *c, nwa *a, size_t first) {
+size_t feas_prune(feas_cache *c, nwa *a, size_t first) {
   size_t gone = 0;
   for (size_t k = first; k < nwa_nedges(a); k++) {
-    if (!fs_infeasible(c, a, k)) continue;
+    if (!feas_infeasible(c, a, k)) continue;
     const nwa_edge e = *nwa_edge_at(a, k);
     if (nwa_remove(a, (nwa_kind)e.kind, e.from, e.pred, e.letter, e.to)) gone++;
   }

@@ -15,9 +15,9 @@
  *   - a candidate is identified by (address, how often the address occurred
  *     before in its run, the successor the run took); each identity is
  *     offered once per search, so a loop yields a bounded number of
- *     candidates (occurrences up to XP_MAX_OCC, positions up to XP_MAX_POS,
- *     at most XP_MAX_PER_RUN per run);
- *   - xp_next offers first the candidates at addresses with one successor
+ *     candidates (occurrences up to EXPLORE_MAX_OCC, positions up to EXPLORE_MAX_POS,
+ *     at most EXPLORE_MAX_PER_RUN per run);
+ *   - explore_next offers first the candidates at addresses with one successor
  *     seen in any run so far (negating them covers a new edge), newest run
  *     and latest position first; then the others in the same order.
  * The module knows no ISA: the caller says which positions are branches.
@@ -31,30 +31,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define XP_MAX_OCC 256
-#define XP_MAX_POS 65536
-#define XP_MAX_PER_RUN 4096
+#define EXPLORE_MAX_OCC 256
+#define EXPLORE_MAX_POS 65536
+#define EXPLORE_MAX_PER_RUN 4096
 
 typedef struct xp xp;
 
-xp *xp_new(void);
-void xp_free(xp *x);
+xp *explore_new(void);
+void explore_free(xp *x);
 
 /* Records run `run`: pc[i] is the address of position i, branch[i] nonzero
  * where the successor depends on the state, and the successor of the last
  * position is `last_next` (UINT64_MAX: none, the run stopped there).  Adds
  * the run's edges to the coverage and its new candidates to the queue.
  * Returns how many edges (address → successor) no earlier run had. */
-size_t xp_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next);
+size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next);
 
 /* Would a run with these edges cover any edge not seen yet? */
-bool xp_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_next);
+bool explore_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_next);
 
 /* The next candidate: run and position, best first.  False when none is left. */
-bool xp_next(xp *x, uint32_t *run, size_t *pos);
+bool explore_next(xp *x, uint32_t *run, size_t *pos);
 
-size_t xp_pending(const xp *x);
+size_t explore_pending(const xp *x);
 /* Distinct successors seen at address pc. */
-unsigned xp_successors(const xp *x, uint64_t pc);
+unsigned explore_successors(const xp *x, uint64_t pc);
 
 #endif

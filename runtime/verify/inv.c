@@ -11,14 +11,14 @@
 
 #define MAXENT 512  /* known bytes of one array kept per fact vector */
 #define WORK_PER_EDGE 4096 /* fixpoint work bound: evaluations per live edge */
-#define IV_SETMAX 32      /* fact vectors per (state, context) before they are joined */
+#define INV_SETMAX 32      /* fact vectors per (state, context) before they are joined */
 #define MAXSYM 64   /* bytes of `mem` held as terms over u, per fact vector */
 #define U_FEW 8     /* a vector whose u has at most this many values is split into them */
 #define U_TERM 256  /* nodes of a term over u kept as a value */
 
 /* A fact vector under construction: K scalar slots, and the known bytes of
  * `mem` and `$A` as sorted (address << 8 | byte) entries.  Bytes of `mem`
- * may also come from the initial layer (iv_set_initial_byte, shared by all
+ * may also come from the initial layer (inv_set_initial_byte, shared by all
  * vectors): while `layer` is set, a byte of the layer with no entry and no
  * hole (ent[2]: addresses, byte 0) still holds its initial value.
  *
@@ -58,9 +58,9 @@ typedef struct fvrec { size_t off, len; uint64_t hash; } fvrec;
 
 typedef struct pp_ent { pre_post pp; bool ok; } pp_ent;
 
-struct iv_ctx {
-  const fd_vocab *v;
-  const fd_letters *L;
+struct inv_ctx {
+  const fold_vocab *v;
+  const fold_letters *L;
   nwa_letter boot;
   tm_ctx *tc;
   unsigned K, KW, W, ab;
@@ -97,12 +97,12 @@ struct iv_ctx {
   bool split;        /* transfer2 may split on a conditional move */
   unsigned setmax;   /* vectors kept per (state, context) before they are joined */
   uint64_t *init_known, *init_val;
-  uint64_t *init_ent; /* the initial layer of `mem` (addr << 8 | byte), iv_set_initial_byte */
+  uint64_t *init_ent; /* the initial layer of `mem` (addr << 8 | byte), inv_set_initial_byte */
   size_t ninit_ent, capinit_ent;
   isa_term gfacts;   /* ground_walk: the byte facts it substituted, conjoined (0: none) */
-  iv_fixed_fn fixed; /* bytes no run can change (iv_set_fixed), or NULL */
+  inv_fixed_fn fixed; /* bytes no run can change (inv_set_fixed), or NULL */
   const void *fixed_ctx;
-  /* the joined value of each state at the last settled fixpoint (iv_ground) */
+  /* the joined value of each state at the last settled fixpoint (inv_ground) */
   uint32_t *last;
   size_t nlast;
   /* the byte variable u (fvb) */
@@ -120,8 +120,8 @@ struct iv_ctx {
   /* self-check: each state's vectors at the last fixpoint */
   uint32_t **dbgv;
   size_t *ndbgv, ndbg;
-  bool dbg_print; /* iv_debug_covers is saying why no vector holds */
-  unsigned check; /* iv_set_self_check's level */
+  bool dbg_print; /* inv_debug_covers is saying why no vector holds */
+  unsigned check; /* inv_set_self_check's level */
 };
 
 /* ---- fact vectors ------------------------------------------------------ */
@@ -136,7 +136,7 @@ static uint64_t mix(uint64_t h, uint64_t x) {
   return h * 0xff51afd7ed558ccdull;
 }
 
-static void fvb_init(iv_ctx *c, fvb *b) {
+static void fvb_init(inv_ctx *c, fvb *b) {
   memset(b, 0, sizeof *b);
   b->known = calloc(c->KW ? c->KW : 1, sizeof *b->known);
   b->sym = calloc(c->KW ? c->KW : 1, sizeof *b->sym);
@@ -154,7 +154,7 @@ static void fvb_free(fvb *b) {
 /* Words of list a (ent[3] holds pairs). */
 static size_t ewords(const fvb *b, int a) { return a == 3 ? 2 * b->nent[3] : b->nent[a]; }
 
-static bool fvb_has(const iv_ctx *c, const fvb *b, unsigned s) {
+static bool fvb_has(const inv_ctx *c, const fvb *b, unsigned s) {
   (void)c;
   return b->known[s / 64] >> (s % 64) & 1;
 }
@@ -180,7 +180,7 @@ static void fvb_forget(fvb *b, unsigned s) {
 }
 
 /* Does some slot or byte of b name u? */
-static bool u_used(const iv_ctx *c, const fvb *b) {
+static bool u_used(const inv_ctx *c, const fvb *b) {
   if (b->nent[3]) return true;
   for (unsigned i = 0; i < c->KW; i++)
     if (b->sym[i]) return true;
@@ -194,12 +194,12 @@ static void ent_reserve(fvb *b, int a, size_t n) {
   }
 }
 
-static const uint64_t *fv_words(const iv_ctx *c, uint32_t id) { return c->arena + c->fv[id].off; }
+static const uint64_t *fv_words(const inv_ctx *c, uint32_t id) { return c->arena + c->fv[id].off; }
 
 /* Load vector id (not ⊥) into b. */
-static const uint64_t *fv_hdr(const iv_ctx *c, uint32_t id) { return fv_words(c, id) + 2 * c->KW + c->K; }
+static const uint64_t *fv_hdr(const inv_ctx *c, uint32_t id) { return fv_words(c, id) + 2 * c->KW + c->K; }
 
-static void fvb_load(iv_ctx *c, fvb *b, uint32_t id) {
+static void fvb_load(inv_ctx *c, fvb *b, uint32_t id) {
   const uint64_t *w = fv_words(c, id);
   wcpy(b->known, w, c->KW);
   wcpy(b->sym, w + c->KW, c->KW);
@@ -216,11 +216,11 @@ static void fvb_load(iv_ctx *c, fvb *b, uint32_t id) {
   memcpy(b->udom, h + 5, sizeof b->udom);
 }
 
-static bool fv_same(const iv_ctx *c, uint32_t id, const uint64_t *w, size_t len) {
+static bool fv_same(const inv_ctx *c, uint32_t id, const uint64_t *w, size_t len) {
   return c->fv[id].len == len && !memcmp(fv_words(c, id), w, len * sizeof *w);
 }
 
-static void rehash_fv(iv_ctx *c) {
+static void rehash_fv(inv_ctx *c) {
   size_t cap = c->hcap ? c->hcap * 2 : 1024;
   uint32_t *h = calloc(cap, sizeof *h);
   if (!h) xa_nomem();
@@ -235,7 +235,7 @@ static void rehash_fv(iv_ctx *c) {
 }
 
 /* Intern b: unknown slots get value 0 so that equal vectors are equal words. */
-static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
+static uint32_t fvb_intern(inv_ctx *c, fvb *b) {
   for (unsigned s = 0; s < c->K; s++)
     if (!fvb_has(c, b, s) && !fvb_sym(b, s)) b->val[s] = 0;
   if (!u_used(c, b)) memset(b->udom, 0, sizeof b->udom);
@@ -281,7 +281,7 @@ static uint32_t fvb_intern(iv_ctx *c, fvb *b) {
   return id;
 }
 
-static void fvb_clear(iv_ctx *c, fvb *b) {
+static void fvb_clear(inv_ctx *c, fvb *b) {
   memset(b->known, 0, c->KW * sizeof *b->known);
   memset(b->sym, 0, c->KW * sizeof *b->sym);
   b->nent[0] = b->nent[1] = b->nent[2] = b->nent[3] = 0;
@@ -361,12 +361,12 @@ static bool sb_set(fvb *b, uint64_t addr, isa_term t) {
 
 /* ---- the vocabulary's slots -------------------------------------------- */
 
-static unsigned slot_of_var(const iv_ctx *c, isa_term var) {
+static unsigned slot_of_var(const inv_ctx *c, isa_term var) {
   uint32_t i = tm_var_index(c->tc, var);
   return i < c->nslot_of ? c->slot_of[i] : 0; /* slot + 1, or 0 */
 }
 
-static void add_slot(iv_ctx *c, isa_term var, unsigned width) {
+static void add_slot(inv_ctx *c, isa_term var, unsigned width) {
   unsigned s = c->K++;
   c->slot_var = xa_realloc(c->slot_var, c->K * sizeof *c->slot_var);
   c->slot_width = xa_realloc(c->slot_width, c->K * sizeof *c->slot_width);
@@ -382,8 +382,8 @@ static void add_slot(iv_ctx *c, isa_term var, unsigned width) {
   c->slot_of[i] = s + 1;
 }
 
-iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot) {
-  iv_ctx *c = calloc(1, sizeof *c);
+inv_ctx *inv_new(const fold_vocab *v, const fold_letters *L, nwa_letter boot) {
+  inv_ctx *c = calloc(1, sizeof *c);
   if (!c) xa_nomem();
   c->v = v;
   c->L = L;
@@ -421,8 +421,8 @@ iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot) {
   return c;
 }
 
-static void dbg_free(iv_ctx *c);
-void iv_free(iv_ctx *c) {
+static void dbg_free(inv_ctx *c);
+void inv_free(inv_ctx *c) {
   if (!c) return;
   for (size_t i = 0; i < c->npp; i++)
     if (c->pp[i].ok) pre_post_free(&c->pp[i].pp);
@@ -456,7 +456,7 @@ void iv_free(iv_ctx *c) {
   free(c);
 }
 
-void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value) {
+void inv_set_initial(inv_ctx *c, isa_term var, uint64_t value) {
   unsigned s = slot_of_var(c, var);
   if (!s) return;
   s--;
@@ -465,12 +465,12 @@ void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value) {
   c->init_set = false;
 }
 
-void iv_set_fixed(iv_ctx *c, iv_fixed_fn fn, const void *ctx) {
+void inv_set_fixed(inv_ctx *c, inv_fixed_fn fn, const void *ctx) {
   c->fixed = fn;
   c->fixed_ctx = ctx;
 }
 
-void iv_set_initial_byte(iv_ctx *c, uint64_t addr, uint8_t byte) {
+void inv_set_initial_byte(inv_ctx *c, uint64_t addr, uint8_t byte) {
   if (c->ninit_ent == c->capinit_ent) {
     c->capinit_ent = c->capinit_ent ? c->capinit_ent * 2 : 256;
     c->init_ent = xa_realloc(c->init_ent, c->capinit_ent * sizeof *c->init_ent);
@@ -484,7 +484,7 @@ static int cmp_ent(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-static uint32_t initial(iv_ctx *c) {
+static uint32_t initial(inv_ctx *c) {
   if (!c->init_set) {
     fvb_clear(c, &c->b);
     wcpy(c->b.known, c->init_known, c->KW);
@@ -508,7 +508,7 @@ static uint32_t initial(iv_ctx *c) {
 /* ---- `mem`: entries over the initial layer ------------------------------ */
 
 /* The layer's byte at addr (c->init_ent, sorted by initial()). */
-static bool layer_get(const iv_ctx *c, uint64_t addr, uint8_t *byte) {
+static bool layer_get(const inv_ctx *c, uint64_t addr, uint8_t *byte) {
   size_t lo = 0, hi = c->ninit_ent;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
@@ -521,7 +521,7 @@ static bool layer_get(const iv_ctx *c, uint64_t addr, uint8_t *byte) {
 }
 
 /* The byte of `mem` at addr that b knows, from an entry or the layer. */
-static bool mem_get(const iv_ctx *c, const fvb *b, uint64_t addr, uint8_t *byte) {
+static bool mem_get(const inv_ctx *c, const fvb *b, uint64_t addr, uint8_t *byte) {
   size_t p;
   if (ent_find(b, 0, addr, &p)) {
     *byte = (uint8_t)b->ent[0][p];
@@ -544,7 +544,7 @@ static void mem_hole(fvb *b, uint64_t addr) {
   }
 }
 
-static void mem_forget(const iv_ctx *c, fvb *b, uint64_t addr) {
+static void mem_forget(const inv_ctx *c, fvb *b, uint64_t addr) {
   uint8_t lb;
   ent_forget(b, 0, addr);
   sb_forget(b, addr);
@@ -552,12 +552,12 @@ static void mem_forget(const iv_ctx *c, fvb *b, uint64_t addr) {
 }
 
 /* The byte at addr is term t over u. */
-static void mem_set_sym(const iv_ctx *c, fvb *b, uint64_t addr, isa_term t) {
+static void mem_set_sym(const inv_ctx *c, fvb *b, uint64_t addr, isa_term t) {
   mem_forget(c, b, addr);
   sb_set(b, addr, t); /* no room: unknown, as mem_forget left it */
 }
 
-static void mem_set(const iv_ctx *c, fvb *b, uint64_t addr, uint8_t v) {
+static void mem_set(const inv_ctx *c, fvb *b, uint64_t addr, uint8_t v) {
   uint8_t lb;
   sb_forget(b, addr);
   bool inl = b->layer && layer_get(c, addr, &lb);
@@ -615,7 +615,7 @@ static void ent_intersect(fvb *x, const fvb *y, int a) {
 
 /* x := the join of x's and y's `mem` (a byte is known where both know it,
  * the same), in canonical form. */
-static void mem_join(const iv_ctx *c, fvb *x, const fvb *y) {
+static void mem_join(const inv_ctx *c, fvb *x, const fvb *y) {
   if (!x->layer && !y->layer) { /* the usual case: entries alone */
     ent_intersect(x, y, 0);
     return;
@@ -656,19 +656,19 @@ static void mem_join(const iv_ctx *c, fvb *x, const fvb *y) {
 
 /* ---- partial evaluation ------------------------------------------------ */
 
-static isa_term slot_const(iv_ctx *c, unsigned s, uint64_t v) {
+static isa_term slot_const(inv_ctx *c, unsigned s, uint64_t v) {
   return c->slot_width[s] == TM_BOOL ? (v ? tm_true(c->tc) : tm_false(c->tc)) : tm_const(c->tc, v, c->slot_width[s]);
 }
 
 /* The byte of `mem` at addr in every state of every run, or 0 if it can
- * change (iv_set_fixed). */
-static isa_term fixed_byte(iv_ctx *c, uint64_t addr) {
+ * change (inv_set_fixed). */
+static isa_term fixed_byte(inv_ctx *c, uint64_t addr) {
   uint8_t b;
   return c->fixed && c->fixed(c->fixed_ctx, addr, &b) ? tm_const(c->tc, b, 8) : 0;
 }
 
 typedef struct pe_walk {
-  iv_ctx *c;
+  inv_ctx *c;
   const fvb *in;
 } pe_walk;
 
@@ -678,7 +678,7 @@ enum { PE_ITE_DEPTH = 16 }; /* nested ite of arrays pe_byte looks into */
  * pe's value of a subterm it needs is not known yet (queued on w).  A dry
  * run only asks for the values (no u is named), so that the run that names
  * one is done once, with every value at hand. */
-static bool pe_byte(iv_ctx *c, tm_walk *w, const fvb *in, isa_term arr, uint64_t addr, bool dry, unsigned depth,
+static bool pe_byte(inv_ctx *c, tm_walk *w, const fvb *in, isa_term arr, uint64_t addr, bool dry, unsigned depth,
                     isa_term *out) {
   tm_ctx *tc = c->tc;
   uint64_t v;
@@ -741,7 +741,7 @@ static bool pe_byte(iv_ctx *c, tm_walk *w, const fvb *in, isa_term arr, uint64_t
 
 /* Nodes of t counted as a tree, capped at U_TERM + 1 (memo: c->tsz). */
 static uint64_t size_step(tm_walk *w, isa_term t, void *ctx) {
-  iv_ctx *c = ctx;
+  inv_ctx *c = ctx;
   uint64_t n, m;
   if (ht_get(&c->tsz, (uint64_t)t + 1, &n)) return n;
   n = 1;
@@ -758,7 +758,7 @@ static uint64_t size_step(tm_walk *w, isa_term t, void *ctx) {
 }
 
 /* Is t (built from values pe kept) at most U_TERM nodes, counted as a tree? */
-static bool small_term(iv_ctx *c, isa_term t) {
+static bool small_term(inv_ctx *c, isa_term t) {
   uint64_t n;
   if (ht_get(&c->tsz, (uint64_t)t + 1, &n)) return n <= U_TERM;
   return tm_walk_run(c->tc, t, size_step, c) <= U_TERM;
@@ -767,7 +767,7 @@ static bool small_term(iv_ctx *c, isa_term t) {
 /* One step of pe's walk: t's value from its arguments' (memo: c->ev). */
 static uint64_t pe_step(tm_walk *w, isa_term t, void *ctx) {
   pe_walk *pw = ctx;
-  iv_ctx *c = pw->c;
+  inv_ctx *c = pw->c;
   const fvb *in = pw->in;
   tm_ctx *tc = c->tc;
   uint64_t m;
@@ -832,7 +832,7 @@ static uint64_t pe_step(tm_walk *w, isa_term t, void *ctx) {
 
 /* t evaluated where the facts in `in` say: a constant term, a term over u
  * (only while c->u_on), or 0. */
-static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
+static isa_term pe(inv_ctx *c, const fvb *in, isa_term t) {
   uint64_t m;
   if (ht_get(&c->ev, (uint64_t)t + 1, &m)) return (isa_term)m;
   pe_walk pw = {c, in};
@@ -842,7 +842,7 @@ static isa_term pe(iv_ctx *c, const fvb *in, isa_term t) {
 /* ---- the byte variable u ------------------------------------------------ */
 
 static uint64_t u_env_var(void *ctx, uint32_t index) {
-  const iv_ctx *c = ctx;
+  const inv_ctx *c = ctx;
   return index == c->u_index ? c->u_val : 0; /* terms over u name no other variable */
 }
 
@@ -852,7 +852,7 @@ static uint8_t u_env_mem(void *ctx, uint32_t index, uint64_t addr) {
 }
 
 /* t's value where u = v. */
-static uint64_t u_eval(iv_ctx *c, isa_term t, unsigned v) {
+static uint64_t u_eval(inv_ctx *c, isa_term t, unsigned v) {
   tm_env env = {c, u_env_var, u_env_mem};
   c->u_val = v;
   tm_eval_begin(c->tc);
@@ -869,7 +869,7 @@ static unsigned dom_count(const uint64_t d[4]) {
 
 /* b's u := the values in its udom for which boolean term t is true.
  * False if none is left: no state of b satisfies t. */
-static bool u_restrict(iv_ctx *c, fvb *b, isa_term t) {
+static bool u_restrict(inv_ctx *c, fvb *b, isa_term t) {
   uint64_t x;
   if (tm_is_const(c->tc, t, &x)) return x != 0; /* a constant says nothing about u */
   if (!dom_count(b->udom)) return u_eval(c, t, 0) != 0; /* b names no u: t does not depend on it */
@@ -879,7 +879,7 @@ static bool u_restrict(iv_ctx *c, fvb *b, isa_term t) {
 }
 
 /* The one value term t has for every u in d, or false. */
-static bool u_const(iv_ctx *c, const uint64_t d[4], isa_term t, uint64_t *out) {
+static bool u_const(inv_ctx *c, const uint64_t d[4], isa_term t, uint64_t *out) {
   if (tm_is_const(c->tc, t, out)) return true;
   bool any = false;
   for (unsigned v = 0; v < 256; v++) {
@@ -894,7 +894,7 @@ static bool u_const(iv_ctx *c, const uint64_t d[4], isa_term t, uint64_t *out) {
 /* After b's udom shrank: every term over u with one value on udom becomes
  * that constant, and udom is emptied when nothing names u any more.  False
  * if udom is empty while something names u (no state). */
-static bool u_settle(iv_ctx *c, fvb *b) {
+static bool u_settle(inv_ctx *c, fvb *b) {
   if (!u_used(c, b)) {
     memset(b->udom, 0, sizeof b->udom);
     return true;
@@ -913,7 +913,7 @@ static bool u_settle(iv_ctx *c, fvb *b) {
 
 /* Vector w (not ⊥), or the vectors it splits into when its u has at most
  * U_FEW values: one per value, with u := that value.  Returns how many. */
-static unsigned u_expand(iv_ctx *c, uint32_t w, uint32_t out[U_FEW]) {
+static unsigned u_expand(inv_ctx *c, uint32_t w, uint32_t out[U_FEW]) {
   const uint64_t *h = fv_hdr(c, w);
   unsigned n = c->split ? dom_count(h + 5) : 0;
   if (n == 0 || n > U_FEW) return out[0] = w, 1;
@@ -937,7 +937,7 @@ static unsigned u_expand(iv_ctx *c, uint32_t w, uint32_t out[U_FEW]) {
 
 /* ---- transfer ---------------------------------------------------------- */
 
-static pre_post *post_of(iv_ctx *c, nwa_letter l, nwa_kind kind) {
+static pre_post *post_of(inv_ctx *c, nwa_letter l, nwa_kind kind) {
   uint64_t key = ((uint64_t)l << 2 | kind) + 1, ix;
   if (!ht_get(&c->post, key, &ix)) {
     if (c->npp == c->cappp) {
@@ -945,7 +945,7 @@ static pre_post *post_of(iv_ctx *c, nwa_letter l, nwa_kind kind) {
       c->pp = xa_realloc(c->pp, c->cappp * sizeof *c->pp);
     }
     ix = c->npp++;
-    const fd_letter *fl = fd_letter_get(c->L, l);
+    const fold_letter *fl = fold_letter_get(c->L, l);
     c->pp[ix].ok = fl && pre_post_of(c->v, fl, kind, &c->pp[ix].pp) == 0;
     ht_put(&c->post, key, ix);
   }
@@ -954,7 +954,7 @@ static pre_post *post_of(iv_ctx *c, nwa_letter l, nwa_kind kind) {
 
 /* Apply the stores of array term m (over base) to the entries of array a of
  * out, with addresses and values evaluated in `in`. */
-static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, isa_term base) {
+static void apply_stores(inv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, isa_term base) {
   tm_ctx *tc = c->tc;
   isa_term chain[256];
   size_t n = 0;
@@ -992,7 +992,7 @@ static void apply_stores(iv_ctx *c, const fvb *in, fvb *out, int a, isa_term m, 
  * whose branches are known and differ while cond is not (a conditional
  * move, a set-on-condition): the step can be analysed once per value of
  * cond.  0 if there is none. */
-static isa_term split_cond(iv_ctx *c, const pre_post *p) {
+static isa_term split_cond(inv_ctx *c, const pre_post *p) {
   tm_ctx *tc = c->tc;
   const isa_desc *d = c->v->d;
   uint64_t x;
@@ -1010,7 +1010,7 @@ static isa_term split_cond(iv_ctx *c, const pre_post *p) {
  * val: one vector, 0 if no run takes the step. */
 /* Evaluate the addresses and values of the stores of array term m, so that
  * pe names u (if it does) before the pre-state's memory is copied. */
-static void eval_stores(iv_ctx *c, const fvb *in, isa_term m) {
+static void eval_stores(inv_ctx *c, const fvb *in, isa_term m) {
   tm_ctx *tc = c->tc;
   for (unsigned n = 0; tm_kind(tc, m) == ISA_OP_STORE && n < 256; n++, m = tm_arg(tc, m, 0)) {
     pe(c, in, tm_arg(tc, m, 1));
@@ -1018,7 +1018,7 @@ static void eval_stores(iv_ctx *c, const fvb *in, isa_term m) {
   }
 }
 
-static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val) {
+static uint32_t transfer_one(inv_ctx *c, const pre_post *p, uint32_t vin, isa_term assume, bool val) {
   tm_ctx *tc = c->tc;
   const isa_desc *d = c->v->d;
   fvb_load(c, &c->b, vin);
@@ -1098,7 +1098,7 @@ static uint32_t transfer_one(iv_ctx *c, const pre_post *p, uint32_t vin, isa_ter
  * condition is unknown and the two outcomes are analysed apart (a
  * disjunction of the two, which the fixpoint keeps as long as its sets
  * are small).  Returns how many (0: no run takes the step). */
-static unsigned transfer2(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, uint32_t out[2]) {
+static unsigned transfer2(inv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, uint32_t out[2]) {
   if (l == c->boot) return out[0] = initial(c), 1;
   if (l == NWA_ANY) return out[0] = 1, 1;
   uint64_t key = ((((uint64_t)l * 4 + kind) * 2 + c->split) << 32 | vin) + 1, r;
@@ -1125,8 +1125,8 @@ static unsigned transfer2(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, 
 }
 
 /* One vector: transfer2's outcomes joined. */
-static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b);
-static uint32_t transfer(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
+static uint32_t join(inv_ctx *c, uint32_t a, uint32_t b);
+static uint32_t transfer(inv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
   uint32_t o[2];
   unsigned n = transfer2(c, l, kind, vin, o);
   return n == 2 ? join(c, o[0], o[1]) : n ? o[0] : 0;
@@ -1135,7 +1135,7 @@ static uint32_t transfer(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin) {
 
 /* A matched return with ¬$V: `$D` and the auxiliary stack below it are as
  * at the call predecessor (vpred). */
-static uint32_t restore(iv_ctx *c, uint32_t vout, uint32_t vpred) {
+static uint32_t restore(inv_ctx *c, uint32_t vout, uint32_t vpred) {
   if (!vout || !vpred) return vout;
   uint64_t key = ((uint64_t)vout << 32 | vpred) + 1, r;
   if (ht_get(&c->rmemo, key, &r)) return (uint32_t)r;
@@ -1167,7 +1167,7 @@ done:
   return out;
 }
 
-static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b) {
+static uint32_t join(inv_ctx *c, uint32_t a, uint32_t b) {
   if (!a) return b;
   if (!b || a == b) return a;
   if (a == 1 || b == 1) return 1;
@@ -1197,7 +1197,7 @@ static uint32_t join(iv_ctx *c, uint32_t a, uint32_t b) {
  * meet_pred on a destination whose predicate is not a conjunction of facts
  * (the accepting state's "target or $V", say): Pre keeps the post-state's
  * terms, which the vector reduces to known-or-not. */
-static bool pre_false(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, isa_term psi) {
+static bool pre_false(inv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, isa_term psi) {
   if (vin <= 1 || l == NWA_ANY || l == c->boot) return false;
   pre_post *p = post_of(c, l, kind);
   if (!p) return false;
@@ -1220,7 +1220,7 @@ static bool pre_false(iv_ctx *c, nwa_letter l, nwa_kind kind, uint32_t vin, isa_
 
 /* The facts of predicate p's ∧-chain (var == constant, bool literals), as a
  * vector; 0 if they contradict each other. */
-static uint32_t pred_facts(iv_ctx *c, isa_term p) {
+static uint32_t pred_facts(inv_ctx *c, isa_term p) {
   uint64_t r;
   if (ht_get(&c->pfacts, (uint64_t)p + 1, &r)) return (uint32_t)r;
   tm_ctx *tc = c->tc;
@@ -1262,7 +1262,7 @@ static uint32_t pred_facts(iv_ctx *c, isa_term p) {
 }
 
 /* v ⊓ the facts of predicate p; 0 on a contradiction. */
-static uint32_t meet_pred(iv_ctx *c, uint32_t v, isa_term p) {
+static uint32_t meet_pred(inv_ctx *c, uint32_t v, isa_term p) {
   if (!v) return 0;
   uint32_t pf = pred_facts(c, p);
   if (!pf) return 0;
@@ -1300,7 +1300,7 @@ done:
 /* ---- strengthening ----------------------------------------------------- */
 
 typedef struct gr_walk {
-  iv_ctx *c;
+  inv_ctx *c;
   const fvb *f;
 } gr_walk;
 
@@ -1308,7 +1308,7 @@ typedef struct gr_walk {
  * byte facts used. */
 static uint64_t ground_step(tm_walk *w, isa_term t, void *ctx) {
   gr_walk *gw = ctx;
-  iv_ctx *c = gw->c;
+  inv_ctx *c = gw->c;
   const fvb *f = gw->f;
   tm_ctx *tc = c->tc;
   uint64_t m;
@@ -1348,13 +1348,13 @@ static uint64_t ground_step(tm_walk *w, isa_term t, void *ctx) {
   return r;
 }
 
-static isa_term ground_walk(iv_ctx *c, const fvb *f, isa_term t) {
+static isa_term ground_walk(inv_ctx *c, const fvb *f, isa_term t) {
   gr_walk gw = {c, f};
   return (isa_term)tm_walk_run(c->tc, t, ground_step, &gw);
 }
 
 /* P' = F ∧ P[facts]: F the scalar facts of v. */
-static isa_term strengthen(iv_ctx *c, isa_term p, uint32_t v) {
+static isa_term strengthen(inv_ctx *c, isa_term p, uint32_t v) {
   if (!v || (v == 1 && !c->fixed)) return p;
   uint64_t key = ((uint64_t)p << 32 | v) + 1, r;
   if (ht_get(&c->gmemo, key, &r)) return (isa_term)r;
@@ -1377,7 +1377,7 @@ static isa_term strengthen(iv_ctx *c, isa_term p, uint32_t v) {
   return out;
 }
 
-isa_term iv_ground(iv_ctx *c, nwa_state s, isa_term t) {
+isa_term inv_ground(inv_ctx *c, nwa_state s, isa_term t) {
   if (s >= c->nlast || !c->last[s] || (c->last[s] == 1 && !c->fixed)) return t; /* unknown, ⊥ or nothing known */
   fvb_load(c, &c->b, c->last[s]);
   ht_clear(&c->gw);
@@ -1386,7 +1386,7 @@ isa_term iv_ground(iv_ctx *c, nwa_state s, isa_term t) {
   return c->gfacts ? tm_app2(c->tc, ISA_OP_LAND, c->gfacts, r) : r;
 }
 
-void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
+void inv_inherit(inv_ctx *c, nwa_state copy, nwa_state orig) {
   if (orig >= c->nlast || copy == orig) return;
   if (copy >= c->nlast) {
     size_t n = (size_t)copy + 1;
@@ -1400,13 +1400,13 @@ void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig) {
 /* self-check, level 2: say which fact a vector fails on */
 
 /* debugging: slot s's value in the concrete state env */
-static uint64_t dbg_slot(iv_ctx *c, const tm_env *env, unsigned s) {
+static uint64_t dbg_slot(inv_ctx *c, const tm_env *env, unsigned s) {
   uint64_t x = env->var(env->ctx, tm_var_index(c->tc, c->slot_var[s]));
   return c->slot_width[s] && c->slot_width[s] < 64 ? x & ((1ull << c->slot_width[s]) - 1) : x;
 }
 
 /* debugging: byte addr of array var (mem or $A) in env, against the fact byte */
-static bool dbg_byte(iv_ctx *c, const tm_env *env, isa_term var, uint32_t id, uint64_t addr, uint8_t byte) {
+static bool dbg_byte(inv_ctx *c, const tm_env *env, isa_term var, uint32_t id, uint64_t addr, uint8_t byte) {
   uint8_t x = env->mem(env->ctx, tm_var_index(c->tc, var), addr);
   if (x != byte && c->dbg_print)
     fprintf(stderr, "  v%u: %s[0x%llx] = 0x%x, not 0x%x\n", id, var == c->v->mem ? "mem" : "$A",
@@ -1415,7 +1415,7 @@ static bool dbg_byte(iv_ctx *c, const tm_env *env, isa_term var, uint32_t id, ui
 }
 
 /* self-check: does vector id hold of the concrete state env? */
-static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
+static bool dbg_holds(inv_ctx *c, uint32_t id, const tm_env *env) {
   fvb_load(c, &c->b, id);
   for (unsigned s = 0; s < c->K; s++) {
     if (!fvb_has(c, &c->b, s) || dbg_slot(c, env, s) == c->b.val[s]) continue;
@@ -1442,9 +1442,9 @@ static bool dbg_holds(iv_ctx *c, uint32_t id, const tm_env *env) {
   return false;
 }
 
-void iv_set_self_check(iv_ctx *c, unsigned level) { c->check = level; }
+void inv_set_self_check(inv_ctx *c, unsigned level) { c->check = level; }
 
-int iv_debug_covers(iv_ctx *c, nwa_state s, const tm_env *env) {
+int inv_debug_covers(inv_ctx *c, nwa_state s, const tm_env *env) {
   if (s >= c->ndbg || !c->ndbgv[s]) return -1;
   for (size_t i = 0; i < c->ndbgv[s]; i++)
     if (dbg_holds(c, c->dbgv[s][i], env)) return 1;
@@ -1456,7 +1456,7 @@ int iv_debug_covers(iv_ctx *c, nwa_state s, const tm_env *env) {
   return 0;
 }
 
-void iv_forget(iv_ctx *c) {
+void inv_forget(inv_ctx *c) {
   free(c->last);
   c->last = NULL, c->nlast = 0;
 }
@@ -1480,11 +1480,11 @@ typedef struct ctxrec {
 /* The value of a (state, context): a disjunction of fact vectors, kept
  * apart while they are few (a loop whose counter is known in each run
  * through it, the two outcomes of a conditional move), joined into one
- * when there are more than iv_ctx.setmax. */
+ * when there are more than inv_ctx.setmax. */
 typedef struct vset { uint32_t *v; uint32_t n, cap; } vset;
 
 typedef struct fix {
-  iv_ctx *c;
+  inv_ctx *c;
   nwa *a;
   ht_map val;    /* (state << 32 | ctx) + 1 -> index into sets */
   vset *sets;
@@ -1540,7 +1540,7 @@ static void fx_update(fix *f, nwa_state t, uint32_t k, uint32_t w) {
 
 static void fx_update_one(fix *f, nwa_state t, uint32_t k, uint32_t w) {
   if (!w) return;
-  iv_ctx *c = f->c;
+  inv_ctx *c = f->c;
   uint64_t key = ((uint64_t)t << 32 | k) + 1, ix;
   if (!ht_get(&f->val, key, &ix)) {
     if (f->nsets == f->capsets) {
@@ -1612,7 +1612,7 @@ static uint32_t fx_ret(fix *f, const nwa_edge *e, uint32_t xv, uint32_t cv) {
 
 /* Internal edge e from a state of context k whose value includes vector v. */
 static void fx_internal(fix *f, const nwa_edge *e, uint32_t k, uint32_t v) {
-  iv_ctx *c = f->c;
+  inv_ctx *c = f->c;
   uint32_t o[2];
   unsigned n = transfer2(c, e->letter, NWA_INTERNAL, v, o);
   for (unsigned i = 0; i < n; i++) fx_update(f, e->to, k, meet_pred(c, o[i], nwa_pred(f->a, e->to)));
@@ -1631,7 +1631,7 @@ static void fx_returns(fix *f, const nwa_edge *re, uint32_t k2, uint32_t ck, uin
  * the context of its entry facts, and the returns to s the callee has
  * reached so far in that context. */
 static void fx_call(fix *f, nwa_state s, uint32_t k, const nwa_edge *e, uint32_t v) {
-  iv_ctx *c = f->c;
+  inv_ctx *c = f->c;
   uint32_t o[2];
   unsigned no = transfer2(c, e->letter, NWA_CALL, v, o);
   size_t nr;
@@ -1684,7 +1684,7 @@ static void fx_step(fix *f, nwa_state s, uint32_t k) {
 /* Can a run take internal or call edge e from a state with vector v?  Not
  * if no outcome of its letter fits e's destination, or if Pre of that
  * destination's predicate is false under v. */
-static bool edge_taken(iv_ctx *c, nwa *a, const nwa_edge *e, uint32_t v) {
+static bool edge_taken(inv_ctx *c, nwa *a, const nwa_edge *e, uint32_t v) {
   uint32_t o[2];
   unsigned no = transfer2(c, e->letter, (nwa_kind)e->kind, v, o);
   bool fits = false;
@@ -1704,14 +1704,14 @@ static void fx_free(fix *f) {
   ht_free(&f->inq);
 }
 
-static void dbg_free(iv_ctx *c) {
+static void dbg_free(inv_ctx *c) {
   for (size_t i = 0; i < c->ndbg; i++) free(c->dbgv[i]);
   free(c->dbgv), free(c->ndbgv);
   c->dbgv = NULL, c->ndbgv = NULL, c->ndbg = 0;
 }
 
-/* Self-check: every vector of every state, for iv_debug_covers. */
-static void dbg_keep(iv_ctx *c, const fix *f, size_t ns) {
+/* Self-check: every vector of every state, for inv_debug_covers. */
+static void dbg_keep(inv_ctx *c, const fix *f, size_t ns) {
   dbg_free(c);
   c->ndbg = ns;
   c->dbgv = xa_realloc(NULL, (ns + 1) * sizeof *c->dbgv);
@@ -1727,7 +1727,7 @@ static void dbg_keep(iv_ctx *c, const fix *f, size_t ns) {
   }
 }
 
-bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
+bool inv_strengthen(inv_ctx *c, nwa *a, inv_stats *st) {
   memset(st, 0, sizeof *st);
   size_t ns = nwa_nstates(a);
   /* keep the memo tables from growing without bound across analyses */
@@ -1736,14 +1736,14 @@ bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st) {
     if (memos[i]->n > 4000000) ht_clear(memos[i]);
   nwa_state s0 = nwa_start(a);
   fix f;
-  /* first with disjunctions (IV_SETMAX vectors per state and context,
+  /* first with disjunctions (INV_SETMAX vectors per state and context,
    * conditional moves split); if that exceeds the work bound, once more
    * with one vector each, as joins alone settle sooner */
   bool ok = false;
   for (int pass = 0; pass < 2 && !ok; pass++) {
     if (pass) fx_free(&f);
     c->split = c->u_on = pass == 0;
-    c->setmax = pass == 0 ? IV_SETMAX : 1;
+    c->setmax = pass == 0 ? INV_SETMAX : 1;
     memset(&f, 0, sizeof f);
     f.c = c;
     f.a = a;

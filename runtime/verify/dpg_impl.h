@@ -1,5 +1,5 @@
 /* dpg_impl.h — what the files of directed proof generation share (private
- * to runtime/dpg_*.c; the public API is dpg.h).
+ * to runtime/verify/dpg_*.c; the public API is dpg.h).
  *
  *   dpg_loop.c     the main loop (Alg. 1), the budgets and verdicts, the
  *                  public API (dpg_new, dpg_run, dpg_write_dot, ...)
@@ -53,7 +53,7 @@
 typedef struct dtrace {
   in_assign *in;
   ex_pos *pos;   /* the recorded run */
-  fd_step *st;
+  fold_step *st;
   size_t n;
   uint64_t base; /* its first position in the numbering of all runs' positions (memo keys) */
   bool cut;      /* its last step did not complete (a fault or a trap) */
@@ -71,14 +71,14 @@ struct dpg {
   dpg_opts o;
   tm_ctx *tc;
   smt *solver;
-  fd_vocab v;
-  fd_letters *L;
+  fold_vocab v;
+  fold_letters *L;
   nwa *G;
   nwa_letter *site;   /* per state of G */
   const nwa_letter *ra_site; /* the site array of the graph being pruned (prune) */
   size_t ra_nsite;
   bool smc;     /* a segment is writable and executable: fold per (address, instruction) */
-  fd_smc smc_code;
+  fold_smc smc_code;
   uint64_t entry, sp0;
   dtrace *T;
   size_t nT, capT;
@@ -108,9 +108,9 @@ struct dpg {
   ht_map refs_at;     /* refinements so far by the frontier's address (key pc + 1) */
   ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
   cd_hist *cd_hist;   /* CD_AFFINE's samples over every run of T (owned) */
-  fs_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
-  iv_ctx *iv;         /* facts proven over G (inv.h); NULL when switched off */
-  unsigned long gen, iv_gen; /* G's generation (a run joined), and the one the facts are of */
+  feas_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
+  inv_ctx *iv;         /* facts proven over G (inv.h); NULL when switched off */
+  unsigned long gen, inv_gen; /* G's generation (a run joined), and the one the facts are of */
   /* ρ-copies of splits whose path query carries to the witness's previous
    * step (dpg_step): state + 1 -> trace << 32 | position, for G's
    * generation chain_gen */
@@ -119,14 +119,14 @@ struct dpg {
    * query needs (core_split): state + 1 -> term */
   ht_map ess;
   unsigned long chain_gen;
-  double iv_seconds;
+  double inv_seconds;
   /* directed testing beside the graph (explore.h): the runs it may branch
    * off, by number — a run of T (t >= 0) or an input of its own (t < 0,
    * run again when a branch of it is negated) */
   xp *xp;
   struct xrun { in_assign *in; int64_t t; } *X;
   size_t nX, capX;
-  double xp_seconds;
+  double explore_seconds;
   dpg_stats st;
   struct timespec t0;
   double until;  /* elapsed seconds after which a re-check of the runs stops (witnesses) */
@@ -182,7 +182,7 @@ uint64_t max_steps(const dpg *g);
 tm_env cenv_env(cenv *c);
 bool pair_get(const dpg *g, nwa_state exit, nwa_state pred, wit *w); /* a return witness */
 int witnesses(dpg *g, char *why, size_t whysz); /* 0; -1 with why; 1 late */
-bool call_ra(const void *ctx, nwa_state p, uint64_t *ra); /* fs_ra_fn (feas.h) */
+bool call_ra(const void *ctx, nwa_state p, uint64_t *ra); /* feas_ra_fn (feas.h) */
 void prune(dpg *g, nwa *a, const nwa_letter *site, size_t first);
 bool about_to_run(ex_status s);
 outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n);

@@ -18,7 +18,7 @@
  * `$D`, `$ip` and `$inlen` that hold one known value in every state a run
  * can be in at s, and known bytes of `mem` and of `$A` at constant
  * addresses.  It is the least fixpoint of: the start state knows nothing;
- * a boot step gives the initial facts (iv_set_initial); every other
+ * a boot step gives the initial facts (inv_set_initial); every other
  * transition applies its letter's symbolic transformer (pre_post_of, the
  * same as Pre) evaluated where its inputs are known — a wildcard letter
  * knows nothing afterwards; a store to an unknown address forgets all of
@@ -34,9 +34,9 @@
  * procedure called from several places does not lose its callers' stack
  * pointers.
  *
- * Bytes of loaded pages without write permission (iv_set_fixed) are
+ * Bytes of loaded pages without write permission (inv_set_fixed) are
  * known everywhere: a store there faults, so no run changes them.  Loaded
- * bytes of writable pages given as initial facts (iv_set_initial_byte: the
+ * bytes of writable pages given as initial facts (inv_set_initial_byte: the
  * code a self-modifying program may rewrite) are known from the boot step
  * on, like any byte, until a store or a `read` may change them.  They form
  * a layer that all vectors share: a vector records only the bytes where it
@@ -111,69 +111,69 @@
 #include "fold.h"
 #include "nwa.h"
 
-typedef struct iv_ctx iv_ctx;
+typedef struct inv_ctx inv_ctx;
 
 /* boot: the letter of the boot steps (their destination holds the initial
  * facts). */
-iv_ctx *iv_new(const fd_vocab *v, const fd_letters *L, nwa_letter boot);
-void iv_free(iv_ctx *c);
+inv_ctx *inv_new(const fold_vocab *v, const fold_letters *L, nwa_letter boot);
+void inv_free(inv_ctx *c);
 
 /* The initial state has variable var (a register, `$V`, `$D`, `$ip`) =
- * value in every run.  Call before the first iv_strengthen. */
-void iv_set_initial(iv_ctx *c, isa_term var, uint64_t value);
+ * value in every run.  Call before the first inv_strengthen. */
+void inv_set_initial(inv_ctx *c, isa_term var, uint64_t value);
 
 /* The initial state has byte `byte` of `mem` at addr in every run (a
  * loaded byte of a writable page).  Give each address once.  Call before
- * the first iv_strengthen. */
-void iv_set_initial_byte(iv_ctx *c, uint64_t addr, uint8_t byte);
+ * the first inv_strengthen. */
+void inv_set_initial_byte(inv_ctx *c, uint64_t addr, uint8_t byte);
 
 /* Bytes of `mem` that hold one value in every state of every run: fn
  * returns true and the byte, or false.  The caller vouches for it (dpg: a
  * loaded page without write permission, which no modelled step changes; a
  * store there faults, so no run completes it).  ctx is borrowed and must
- * outlive c.  Call before the first iv_strengthen. */
-typedef bool (*iv_fixed_fn)(const void *ctx, uint64_t addr, uint8_t *byte);
-void iv_set_fixed(iv_ctx *c, iv_fixed_fn fn, const void *ctx);
+ * outlive c.  Call before the first inv_strengthen. */
+typedef bool (*inv_fixed_fn)(const void *ctx, uint64_t addr, uint8_t *byte);
+void inv_set_fixed(inv_ctx *c, inv_fixed_fn fn, const void *ctx);
 
-typedef struct iv_stats {
+typedef struct inv_stats {
   size_t changed; /* predicates strengthened */
   size_t removed; /* transitions removed */
   size_t bottom;  /* states no fact-consistent path reaches */
   size_t contexts; /* calling contexts the fixpoint told apart */
-} iv_stats;
+} inv_stats;
 
 /* Compute the facts of every state of a and apply them (above).  Returns
  * false, changing nothing, if the fixpoint did not settle within its work
  * bound. */
-bool iv_strengthen(iv_ctx *c, nwa *a, iv_stats *st);
+bool inv_strengthen(inv_ctx *c, nwa *a, inv_stats *st);
 
-/* t with the facts of state s at the last settled iv_strengthen substituted
+/* t with the facts of state s at the last settled inv_strengthen substituted
  * (registers and known bytes), folded where that makes it constant, and
  * conjoined with the byte facts it used (a boolean t only: the caller's ρ).
  * In every state a run can be in at s, the result has t's value.  Only for the
- * graph that iv_strengthen analysed, or one made from it by splits
- * (iv_inherit) and edge removals: the caller calls iv_forget when it
+ * graph that inv_strengthen analysed, or one made from it by splits
+ * (inv_inherit) and edge removals: the caller calls inv_forget when it
  * replaces the graph.  Returns t where nothing is known. */
-isa_term iv_ground(iv_ctx *c, nwa_state s, isa_term t);
+isa_term inv_ground(inv_ctx *c, nwa_state s, isa_term t);
 
 /* State copy was split off orig (nwa_split): it holds a subset of orig's
  * states, so orig's facts hold there too. */
-void iv_inherit(iv_ctx *c, nwa_state copy, nwa_state orig);
+void inv_inherit(inv_ctx *c, nwa_state copy, nwa_state orig);
 
-/* The graph was replaced: iv_ground knows nothing until the next
- * iv_strengthen. */
-void iv_forget(iv_ctx *c);
+/* The graph was replaced: inv_ground knows nothing until the next
+ * inv_strengthen. */
+void inv_forget(inv_ctx *c);
 
-/* Self-checks (verify --self-check): level 1 makes iv_strengthen keep
- * every state's vectors for iv_debug_covers; level 2 also has
- * iv_debug_covers say, on standard error, the fact each vector fails on. */
-void iv_set_self_check(iv_ctx *c, unsigned level);
+/* Self-checks (verify --self-check): level 1 makes inv_strengthen keep
+ * every state's vectors for inv_debug_covers; level 2 also has
+ * inv_debug_covers say, on standard error, the fact each vector fails on. */
+void inv_set_self_check(inv_ctx *c, unsigned level);
 
-/* Self-check (iv_set_self_check, during iv_strengthen): does some fact vector of state s hold of the
+/* Self-check (inv_set_self_check, during inv_strengthen): does some fact vector of state s hold of the
  * concrete state env (registers by variable index, `mem` and `$A` bytes)?
  * 1 yes, 0 no (a fact is wrong, or s is reached in a way the fixpoint did
  * not see), -1 nothing kept for s.  Resets the term evaluator's memo
  * (tm_eval_begin). */
-int iv_debug_covers(iv_ctx *c, nwa_state s, const tm_env *env);
+int inv_debug_covers(inv_ctx *c, nwa_state s, const tm_env *env);
 
 #endif

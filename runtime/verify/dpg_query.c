@@ -169,7 +169,7 @@ isa_term ground(dpg *g, isa_term t) {
   return tm_app2(tc, ISA_OP_LAND, (isa_term)m, (isa_term)(m >> 32));
 }
 
-/* The ranges a write(2) can always read (fd_vocab.rd): the readable
+/* The ranges a write(2) can always read (fold_vocab.rd): the readable
  * regions of the initial memory, adjacent ones merged.  Runs write to
  * /dev/null; without it every write fails (exec.c), so none are given. */
 void set_readable(dpg *g) {

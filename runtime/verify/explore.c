@@ -38,13 +38,13 @@ static void push(cstack *s, cand c) {
   s->v[s->n++] = c;
 }
 
-xp *xp_new(void) {
+xp *explore_new(void) {
   xp *x = calloc(1, sizeof *x);
   if (!x) xa_nomem();
   return x;
 }
 
-void xp_free(xp *x) {
+void explore_free(xp *x) {
   if (!x) return;
   ht_free(&x->edges);
   ht_free(&x->nsucc);
@@ -54,7 +54,7 @@ void xp_free(xp *x) {
   free(x);
 }
 
-unsigned xp_successors(const xp *x, uint64_t pc) {
+unsigned explore_successors(const xp *x, uint64_t pc) {
   uint64_t v = 0;
   ht_get(&x->nsucc, pc + 1, &v);
   return (unsigned)v;
@@ -68,7 +68,7 @@ static bool add_edge(xp *x, uint64_t pc, uint64_t next) {
   return true;
 }
 
-bool xp_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_next) {
+bool explore_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_next) {
   for (size_t i = 0; i < n; i++) {
     uint64_t next = i + 1 < n ? pc[i + 1] : last_next;
     if (i + 1 == n && next == UINT64_MAX) break;
@@ -77,18 +77,18 @@ bool xp_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_next) {
   return false;
 }
 
-size_t xp_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next) {
+size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next) {
   size_t fresh = 0, queued = 0;
   ht_map occ = {0}; /* pc + 1 -> occurrences so far in this run */
   for (size_t i = 0; i < n; i++) {
     uint64_t next = i + 1 < n ? pc[i + 1] : last_next;
     bool has_next = !(i + 1 == n && next == UINT64_MAX);
     if (has_next) fresh += add_edge(x, pc[i], next);
-    if (!branch[i] || !has_next || i >= XP_MAX_POS || queued >= XP_MAX_PER_RUN) continue;
+    if (!branch[i] || !has_next || i >= EXPLORE_MAX_POS || queued >= EXPLORE_MAX_PER_RUN) continue;
     uint64_t k = 0;
     ht_get(&occ, pc[i] + 1, &k);
     ht_put(&occ, pc[i] + 1, k + 1);
-    if (k >= XP_MAX_OCC) continue;
+    if (k >= EXPLORE_MAX_OCC) continue;
     if (!ht_add(&x->seen, mix(mix(mix(2, pc[i]), k), next) | 1, 0)) continue;
     queued++;
     push(&x->rest, (cand){run, (uint32_t)i, pc[i]});
@@ -100,17 +100,17 @@ size_t xp_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch
   size_t start = x->rest.n - queued, keep = start;
   for (size_t i = start; i < x->rest.n; i++) {
     cand c = x->rest.v[i];
-    if (xp_successors(x, c.pc) <= 1) push(&x->fresh, c);
+    if (explore_successors(x, c.pc) <= 1) push(&x->fresh, c);
     else x->rest.v[keep++] = c;
   }
   x->rest.n = keep;
   return fresh;
 }
 
-bool xp_next(xp *x, uint32_t *run, size_t *pos) {
+bool explore_next(xp *x, uint32_t *run, size_t *pos) {
   while (x->fresh.n) {
     cand c = x->fresh.v[--x->fresh.n];
-    if (xp_successors(x, c.pc) > 1) { /* another run covered the other way since */
+    if (explore_successors(x, c.pc) > 1) { /* another run covered the other way since */
       push(&x->rest, c);
       continue;
     }
@@ -125,4 +125,4 @@ bool xp_next(xp *x, uint32_t *run, size_t *pos) {
   return true;
 }
 
-size_t xp_pending(const xp *x) { return x->fresh.n + x->rest.n; }
+size_t explore_pending(const xp *x) { return x->fresh.n + x->rest.n; }

@@ -16,7 +16,7 @@ typedef struct step {
   uint32_t ei;
   nwa_edge e;         /* a copy: G changes under the step */
   size_t t, pos;      /* the witness: run t of T at position pos */
-  fd_letter I;        /* e's letter (a copy: fd_intern may move the table) */
+  fold_letter I;        /* e's letter (a copy: fold_intern may move the table) */
   isa_term psi;       /* m's predicate */
   isa_term pre;       /* Pre(I, ψ or its essential part) under ¬V */
   isa_term rho;       /* what n is split on */
@@ -58,14 +58,14 @@ static sres disassemble(step *s) {
    * the instruction I at its PC, so split n into the states that execute
    * I next, which get I as their site, and the rest.  A partition of n:
    * sound whatever the split, and the copy with the witness can now be
-   * refined like any state of the program (fd_at_insn pins what a run
+   * refined like any state of the program (fold_at_insn pins what a run
    * could change). */
-  const fd_letter x0 = *fd_letter_get(g->L, T->st[pos].letter), *x = &x0; /* fd_intern may move the table */
-  isa_term rho = fd_at_insn(&g->v, g->smc ? &g->smc_code : NULL, x->pc, x->bytes, x->len);
-  nwa_letter site = fd_intern(g->L, x->pc, x->bytes, x->len, 0, x->insn);
+  const fold_letter x0 = *fold_letter_get(g->L, T->st[pos].letter), *x = &x0; /* fold_intern may move the table */
+  isa_term rho = fold_at_insn(&g->v, g->smc ? &g->smc_code : NULL, x->pc, x->bytes, x->len);
+  nwa_letter site = fold_intern(g->L, x->pc, x->bytes, x->len, 0, x->insn);
   size_t ne0 = nwa_nedges(g->G);
   nwa_state n2 = nwa_split(g->G, s->e.from, rho);
-  if (g->iv) iv_inherit(g->iv, n2, s->e.from);
+  if (g->iv) inv_inherit(g->iv, n2, s->e.from);
   g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
   g->site[n2] = site;
   prune(g, g->G, g->site, ne0);
@@ -77,7 +77,7 @@ static sres disassemble(step *s) {
   if (!drop) xa_nomem();
   for (size_t k = 0; k < nout; k++) {
     const nwa_edge *f = nwa_edge_at(g->G, out[k]);
-    if (!f->dead && f->from == n2 && !fd_kind_possible(g->d, x->insn, (nwa_kind)f->kind)) drop[nd++] = out[k];
+    if (!f->dead && f->from == n2 && !fold_kind_possible(g->d, x->insn, (nwa_kind)f->kind)) drop[nd++] = out[k];
   }
   for (size_t k = 0; k < nd; k++) {
     nwa_edge f = *nwa_edge_at(g->G, drop[k]);
@@ -95,17 +95,17 @@ static sres disassemble(step *s) {
 static sres name_letters(step *s) {
   dpg *g = s->g;
   const nwa_edge e = s->e;
-  const fd_letter *sl = fd_letter_get(g->L, g->site[e.from]);
+  const fold_letter *sl = fold_letter_get(g->L, g->site[e.from]);
   if (!sl) return disassemble(s);
-  fd_letter c = *sl;
-  if (!fd_kind_possible(g->d, c.insn, (nwa_kind)e.kind)) { /* e.g. a call step from a mov */
+  fold_letter c = *sl;
+  if (!fold_kind_possible(g->d, c.insn, (nwa_kind)e.kind)) { /* e.g. a call step from a mov */
     nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
     return S_CONT;
   }
   unsigned ndir = directions(g, c.insn);
   for (unsigned d = 0; d < ndir; d++) {
-    nwa_letter l = fd_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
-    if (fd_letter_halts(g->d, fd_letter_get(g->L, l))) continue; /* no state follows */
+    nwa_letter l = fold_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
+    if (fold_letter_halts(g->d, fold_letter_get(g->L, l))) continue; /* no state follows */
     if (e.kind == NWA_INTERNAL) nwa_add_internal(g->G, e.from, l, e.to);
     else if (e.kind == NWA_CALL) nwa_add_call(g->G, e.from, l, e.to);
     else nwa_add_return(g->G, e.from, e.pred, l, e.to);
@@ -120,8 +120,8 @@ static sres name_letters(step *s) {
 static bool named_letter(step *s) {
   dpg *g = s->g;
   const nwa_edge *e = &s->e;
-  s->I = *fd_letter_get(g->L, e->letter);
-  if (fd_letter_halts(g->d, &s->I)) { /* no state follows exit or halt: no run takes this edge */
+  s->I = *fold_letter_get(g->L, e->letter);
+  if (fold_letter_halts(g->d, &s->I)) { /* no state follows exit or halt: no run takes this edge */
     nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
     return false;
   }
@@ -233,7 +233,7 @@ static bool path_query(step *s, dpg_result *r, sres *res) {
   dpg *g = s->g;
   tm_ctx *tc = g->tc;
   const nwa_edge e = s->e;
-  const fd_letter I = s->I;
+  const fold_letter I = s->I;
   size_t t = s->t, pos = s->pos;
   const dtrace *T = &g->T[t];
   smt_result sr = SMT_UNSAT;
@@ -466,7 +466,7 @@ static sres refine(step *s) {
   /* n ∧ ρ may hold states: split */
   size_t ne0 = nwa_nedges(g->G);
   nwa_state n2 = nwa_split(g->G, e->from, s->rho);
-  if (g->iv) iv_inherit(g->iv, n2, e->from);
+  if (g->iv) inv_inherit(g->iv, n2, e->from);
   g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
   g->site[n2] = g->site[e->from];
   if ((s->exact || s->cored) && !s->retried && pos && t < UINT32_MAX && pos < UINT32_MAX) { /* the next query along the witness is this one's (above) */

@@ -986,7 +986,7 @@ static unsigned debug_flags(dpg_opts *o) {
 static int cmd_verify(cli *c, int argc, char **argv) {
   const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL;
   bool json = false, quiet = false, cand_auto = true;
-  dpg_opts o = {.timeout_s = 600, .policy = RC_ALTERNATE, .inputs = DPG_INPUTS_LINUX, .explore = 30};
+  dpg_opts o = {.timeout_s = 600, .policy = REACH_ALTERNATE, .inputs = DPG_INPUTS_LINUX, .explore = 30};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     uint64_t v;
@@ -1021,10 +1021,10 @@ static int cmd_verify(cli *c, int argc, char **argv) {
           return usage_error(c, "verify", "--candidates takes auto, none, frames, all, context or relations, not '%s'", arg),
                  CLI_EXIT_USAGE;
       } else {
-        if (!strcmp(arg, "closest-target")) o.policy = RC_CLOSEST_TO_TARGET;
-        else if (!strcmp(arg, "closest-start")) o.policy = RC_CLOSEST_TO_START;
-        else if (!strcmp(arg, "first")) o.policy = RC_FIRST;
-        else if (!strcmp(arg, "alternate")) o.policy = RC_ALTERNATE;
+        if (!strcmp(arg, "closest-target")) o.policy = REACH_CLOSEST_TO_TARGET;
+        else if (!strcmp(arg, "closest-start")) o.policy = REACH_CLOSEST_TO_START;
+        else if (!strcmp(arg, "first")) o.policy = REACH_FIRST;
+        else if (!strcmp(arg, "alternate")) o.policy = REACH_ALTERNATE;
         else return usage_error(c, "verify", "unknown policy '%s'", arg), CLI_EXIT_USAGE;
       }
     } else if (!strcmp(a, "--timeout")) {

@@ -4,7 +4,7 @@
  * While a run of T executes, cd_observe is shown the machine state before
  * every instruction.  Per address, the module keeps the facts of a few
  * fixed shapes that held at every visit so far, and cd_candidate turns the
- * survivors into one predicate φ over the state vocabulary (fd_vocab).
+ * survivors into one predicate φ over the state vocabulary (fold_vocab).
  * The caller splits G_π's state for that address on φ and ¬φ before
  * G := G ∩ G_π, so a wrong candidate costs states, never soundness: both
  * halves keep every transition, and DPG has to prove the ¬φ half
@@ -40,7 +40,7 @@ typedef struct cd_set cd_set;
 
 enum { CD_FRAMES = 1, CD_CONST = 2, CD_CONTEXT = 4, CD_AFFINE = 8 }; /* the shapes, for cd_new */
 
-cd_set *cd_new(const fd_vocab *v, unsigned shapes);
+cd_set *cd_new(const fold_vocab *v, unsigned shapes);
 void cd_free(cd_set *c); /* NULL is fine */
 
 /* CD_AFFINE keeps its samples across runs, in a history the caller owns
@@ -53,7 +53,7 @@ void cd_free(cd_set *c); /* NULL is fine */
  * arguments).  Per run and address the first 24 visits and then the
  * 2^j-th are sampled, up to 192 samples per address over all runs. */
 typedef struct cd_hist cd_hist;
-cd_hist *cd_hist_new(const fd_vocab *v);
+cd_hist *cd_hist_new(const fold_vocab *v);
 void cd_hist_free(cd_hist *h); /* NULL is fine */
 void cd_use_history(cd_set *c, cd_hist *h);
 
@@ -61,7 +61,7 @@ void cd_use_history(cd_set *c, cd_hist *h);
  * run given the history, satisfies: equalities among two or more
  * locations, congruences modulo a power of two (at most 8); a conjunction,
  * or 0.  Locations that ever held an address inside the image or the
- * initial stack (fd_vocab.rd) take no part: those are pointers. */
+ * initial stack (fold_vocab.rd) take no part: those are pointers. */
 isa_term cd_relation(cd_set *c, uint64_t pc);
 
 /* Record the state of x, about to execute the instruction at its PC. */

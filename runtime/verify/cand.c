@@ -81,7 +81,7 @@ typedef struct hent {
 } hent;
 
 struct cd_hist {
-  const fd_vocab *v;
+  const fold_vocab *v;
   unsigned nreg, nword, nv; /* locations: reg[0..nreg), then words */
   unsigned reg[RL_MAX_VARS];
   ht_map idx;               /* pc + 1 -> entry + 1 */
@@ -91,7 +91,7 @@ struct cd_hist {
 };
 
 struct cd_set {
-  const fd_vocab *v;
+  const fold_vocab *v;
   unsigned shapes;
   cd_hist *h;       /* CD_AFFINE's history, the caller's */
   uint32_t run;     /* this run's number in it */
@@ -107,7 +107,7 @@ struct cd_set {
   size_t nc, capc;
 };
 
-cd_set *cd_new(const fd_vocab *v, unsigned shapes) {
+cd_set *cd_new(const fold_vocab *v, unsigned shapes) {
   cd_set *c = calloc(1, sizeof *c);
   if (!c) xa_nomem();
   c->v = v;
@@ -291,13 +291,13 @@ static void observe_context(cd_set *c, ex_machine *x) {
   ht_put(&c->chead, pc + 1, ++c->nc);
 }
 
-static isa_term reg_var(const fd_vocab *v, unsigned k) {
+static isa_term reg_var(const fold_vocab *v, unsigned k) {
   const isa_reg *rg = &v->d->regs[k];
   return tm_var(v->tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
 }
 
 /* The word at SP + k in the vocabulary, in the ISA's byte order. */
-static isa_term word_term(const fd_vocab *v, int64_t k) {
+static isa_term word_term(const fold_vocab *v, int64_t k) {
   tm_ctx *tc = v->tc;
   const isa_desc *d = v->d;
   unsigned ab = d->addr_bits;
@@ -310,7 +310,7 @@ isa_term cd_candidate(cd_set *c, uint64_t pc) {
   uint64_t at;
   if (!ht_get(&c->idx, pc + 1, &at)) return 0;
   const ent *e = &c->e[at - 1];
-  const fd_vocab *v = c->v;
+  const fold_vocab *v = c->v;
   const isa_desc *d = v->d;
   tm_ctx *tc = v->tc;
   unsigned ab = d->addr_bits;
@@ -350,7 +350,7 @@ isa_term cd_context(cd_set *c, uint64_t pc, size_t i) {
   for (; at && i; i--) at = c->c[at - 1].next;
   if (!at) return 0;
   const cent *e = &c->c[at - 1];
-  const fd_vocab *v = c->v;
+  const fold_vocab *v = c->v;
   const isa_desc *d = v->d;
   tm_ctx *tc = v->tc;
   unsigned ab = d->addr_bits;
@@ -373,7 +373,7 @@ void cd_freeze(cd_set *c) { c->frozen = true; }
 
 /* ---- CD_AFFINE ------------------------------------------------------------ */
 
-cd_hist *cd_hist_new(const fd_vocab *v) {
+cd_hist *cd_hist_new(const fold_vocab *v) {
   cd_hist *h = xa_calloc(1, sizeof *h);
   const isa_desc *d = v->d;
   h->v = v;
@@ -448,7 +448,7 @@ isa_term cd_relation(cd_set *c, uint64_t pc) {
   if (!h || !(c->shapes & CD_AFFINE)) return 0;
   hent *e = hist_entry(h, pc, false);
   if (!e || e->n < 4) return 0;
-  const fd_vocab *v = c->v;
+  const fold_vocab *v = c->v;
   tm_ctx *tc = v->tc;
   unsigned w = v->d->addr_bits;
   /* a location that ever held an address of the image or the stack is a

@@ -227,7 +227,7 @@ static void bfs(size_t n, const vec *pairs, uint32_t *dist) {
   for (size_t h = 0; h < q.n; h++) {
     uint32_t s = q.v[h];
     for (size_t k = first[s]; k < first[s + 1]; k++)
-      if (dist[adj[k]] == RC_INF) {
+      if (dist[adj[k]] == REACH_INF) {
         dist[adj[k]] = dist[s] + 1;
         vpush(&q, adj[k]);
       }
@@ -238,7 +238,7 @@ static void bfs(size_t n, const vec *pairs, uint32_t *dist) {
   free(q.v);
 }
 
-void rc_analyze(const nwa *a, rc_result *r) {
+void reach_analyze(const nwa *a, reach_result *r) {
   size_t n = nwa_nstates(a);
   memset(r, 0, sizeof *r);
   r->nstates = n;
@@ -246,7 +246,7 @@ void rc_analyze(const nwa *a, rc_result *r) {
   r->dist = malloc((n + 1) * sizeof *r->dist);
   r->depth = malloc((n + 1) * sizeof *r->depth);
   if (!r->fwd || !r->dist || !r->depth) xa_nomem();
-  for (size_t i = 0; i < n; i++) r->dist[i] = r->depth[i] = RC_INF;
+  for (size_t i = 0; i < n; i++) r->dist[i] = r->depth[i] = REACH_INF;
   nwa_state start = nwa_start(a);
   if (start == NWA_NONE || start >= n) return;
 
@@ -299,7 +299,7 @@ void rc_analyze(const nwa *a, rc_result *r) {
   free(bw.v);
 }
 
-size_t rc_prune_returns(nwa *a, const rc_result *r) {
+size_t reach_prune_returns(nwa *a, const reach_result *r) {
   size_t removed = 0;
   if (!r->ret_used) return 0; /* no analysis: no start state */
   for (size_t k = 0; k < r->nedges; k++) {
@@ -311,7 +311,7 @@ size_t rc_prune_returns(nwa *a, const rc_result *r) {
   return removed;
 }
 
-void rc_free(rc_result *r) {
+void reach_free(reach_result *r) {
   free(r->ret_used);
   free(r->fwd);
   free(r->dist);
@@ -329,19 +329,19 @@ static int cand_cmp(const void *x, const void *y) {
   return a->edge < b->edge ? -1 : a->edge > b->edge;
 }
 
-size_t rc_frontiers(const nwa *a, const rc_result *r, rc_witnessed_fn witnessed, void *ctx, rc_policy policy,
+size_t reach_frontiers(const nwa *a, const reach_result *r, reach_witnessed_fn witnessed, void *ctx, reach_policy policy,
                     uint32_t *out, size_t max) {
   size_t ne = nwa_nedges(a), nc = 0;
   cand *c = malloc((ne + 1) * sizeof *c);
   if (!c) xa_nomem();
   for (size_t k = 0; k < ne; k++) {
     const nwa_edge *e = nwa_edge_at(a, k);
-    if (e->dead || e->from >= r->nstates || e->to >= r->nstates) continue; /* states added after rc_analyze */
-    if (!r->fwd[e->from] || r->dist[e->to] == RC_INF) continue;
+    if (e->dead || e->from >= r->nstates || e->to >= r->nstates) continue; /* states added after reach_analyze */
+    if (!r->fwd[e->from] || r->dist[e->to] == REACH_INF) continue;
     if (!witnessed(ctx, e->from, e->kind == NWA_RETURN ? e->pred : NWA_NONE)) continue;
     if (witnessed(ctx, e->to, NWA_NONE)) continue;
-    uint32_t key = policy == RC_CLOSEST_TO_TARGET || policy == RC_ALTERNATE ? r->dist[e->to]
-                   : policy == RC_CLOSEST_TO_START ? r->depth[e->from]
+    uint32_t key = policy == REACH_CLOSEST_TO_TARGET || policy == REACH_ALTERNATE ? r->dist[e->to]
+                   : policy == REACH_CLOSEST_TO_START ? r->depth[e->from]
                                                    : 0;
     c[nc++] = (cand){key, (uint32_t)k};
   }

@@ -285,6 +285,10 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
   while (r.status == EX_RUNNING) {
     uint64_t pc = x->reg[d->pc];
     r.pc = pc;
+    if (o->stop_at_pc && pc == o->stop_pc) {
+      r.status = EX_STOPPED_PC;
+      break;
+    }
     if (o->max_steps && r.steps >= o->max_steps) {
       r.status = EX_BUDGET;
       break;
@@ -404,6 +408,7 @@ void ex_describe(const ex_machine *x, const ex_result *r, char *buf, size_t size
     snprintf(buf, size, "AE violation: the return at 0x%llx went to 0x%llx, not to 0x%llx", (unsigned long long)r->ae.ret_pc,
              (unsigned long long)r->ae.actual, (unsigned long long)r->ae.expected);
     break;
+  case EX_STOPPED_PC: snprintf(buf, size, "stopped at 0x%llx after %llu steps", (unsigned long long)r->pc, (unsigned long long)r->steps); break;
   default: snprintf(buf, size, "running"); break;
   }
 }

@@ -53,7 +53,8 @@ typedef enum ex_status {
   EX_INVALID,     /* no instruction decodes at pc (or its bytes are not executable) */
   EX_UNSUPPORTED, /* a system call the runtime does not implement: addr = its number */
   EX_BUDGET,      /* the step budget is spent */
-  EX_STOPPED_AE   /* an AE violation, with stop_on_ae */
+  EX_STOPPED_AE,  /* an AE violation, with stop_on_ae */
+  EX_STOPPED_PC   /* about to execute the instruction at stop_pc, with stop_at_pc */
 } ex_status;
 
 typedef enum ex_kind { EX_INTERNAL = 0, EX_CALL = 1, EX_RETURN = 2 } ex_kind;
@@ -95,6 +96,8 @@ typedef struct ex_opts {
   uint64_t max_steps;  /* 0: no budget */
   bool record;         /* keep the trace */
   bool stop_on_ae;     /* stop at the first AE violation */
+  bool stop_at_pc;     /* stop before the instruction at stop_pc (a run to a target) */
+  uint64_t stop_pc;
   FILE *out, *err;     /* the program's file descriptors 1 and 2 */
   FILE *trace;         /* one line per step (address, bytes, assembly, call/ret), or NULL */
   /* Called after every completed step (not after one that faults or traps)

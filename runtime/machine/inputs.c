@@ -81,6 +81,26 @@ void in_free(in_assign *a) {
 
 in_mode in_get_mode(const in_assign *a) { return a->mode; }
 
+in_assign *in_clone(const in_assign *a) {
+  in_assign *b = xa_malloc(sizeof *b);
+  *b = *a;
+  b->reg_ix = (ht_map){0};
+  b->regs = xa_malloc(sizeof *b->regs * (a->capregs ? a->capregs : 1));
+  for (size_t i = 0; i < a->nregs; i++) {
+    b->regs[i] = a->regs[i];
+    size_t n = strlen(a->regs[i].name) + 1;
+    b->regs[i].name = memcpy(xa_malloc(n), a->regs[i].name, n);
+    /* the first entry of a name is the one the hash names (reg_find) */
+    uint64_t ix;
+    if (!ht_get(&b->reg_ix, name_key(b->regs[i].name), &ix)) ht_put(&b->reg_ix, name_key(b->regs[i].name), i);
+  }
+  b->mem = xa_calloc(a->capmem, sizeof *b->mem);
+  memcpy(b->mem, a->mem, sizeof *a->mem * a->capmem);
+  b->in = xa_malloc(a->capin ? a->capin : 1);
+  if (a->nin) memcpy(b->in, a->in, a->nin);
+  return b;
+}
+
 /* Hashed: a witness may name many registers (a linear search made 100,000
  * names take 48 s).  Two names with the same hash fall back to the scan. */
 static reg_ent *reg_find(in_assign *a, const char *name, bool create) {

@@ -47,6 +47,9 @@ typedef struct in_assign in_assign;
 in_assign *in_new(in_mode mode, uint64_t seed);
 void in_free(in_assign *a);
 in_mode in_get_mode(const in_assign *a);
+/* A deep copy (values, what was used, the stream position, the random
+ * seed): a run of the copy sees what a run of a would.  The caller owns it. */
+in_assign *in_clone(const in_assign *a);
 
 /* Setting values (IN_FIXED; in other modes they override the default). */
 void in_set_reg(in_assign *a, const char *name, uint64_t value);

@@ -127,6 +127,8 @@ struct dpg {
   struct xrun { in_assign *in; int64_t t; } *X;
   size_t nX, capX;
   double explore_seconds;
+  double long_seconds;    /* in runs continued past the step budget (long_run) */
+  uint64_t confirm_steps; /* steps the deciding run took, when past the budget (confirm) */
   dpg_stats st;
   struct timespec t0;
   double until;  /* elapsed seconds after which a re-check of the runs stops (witnesses) */

@@ -70,7 +70,9 @@ void self_fail(dpg *g, const char *msg) {
 
 void note_pc(dpg *g, uint64_t pc) { ht_add(&g->pcs, pc + 1, 0); }
 
-/* Replay the input from scratch before a verdict is printed. */
+/* Replay the input from scratch before a verdict is printed: unrecorded, up
+ * to the target, with the steps the deciding run took (long_run's may be
+ * more than the budget). */
 static bool confirm(dpg *g, in_assign *in, outcome want, ex_ae *ae) {
   run R;
   in_reset_use(in);
@@ -78,14 +80,11 @@ static bool confirm(dpg *g, in_assign *in, outcome want, ex_ae *ae) {
     run_end(&R);
     return false;
   }
-  ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
+  uint64_t steps = g->confirm_steps > max_steps(g) ? g->confirm_steps : max_steps(g);
+  ex_opts o = {.max_steps = steps, .stop_on_ae = true, .stop_at_pc = true, .stop_pc = g->o.target,
+               .out = g->devnull, .err = g->devnull};
   R.r = ex_run(R.x, &o);
-  bool ok = false;
-  size_t n = ex_trace_len(R.x);
-  const ex_pos *pos = ex_trace(R.x);
-  bool reached = false;
-  for (size_t i = 0; i < n && !reached; i++) reached = pos[i].pc == g->o.target;
-  if (!reached && about_to_run(R.r.status)) reached = ex_regs(R.x)[g->d->pc] == g->o.target;
+  bool ok = false, reached = R.r.status == EX_STOPPED_PC;
   if (want == OUT_TARGET) ok = reached;
   else if (want == OUT_AE && !reached) {
     ok = R.r.ae.found;

@@ -477,7 +477,7 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
  * halt (the program is over), nor a fault, trap or undecodable bytes (the
  * instruction at PC is the one that failed). */
 bool about_to_run(ex_status s) {
-  return s == EX_RUNNING || s == EX_BUDGET || s == EX_STOPPED_AE || s == EX_UNSUPPORTED;
+  return s == EX_RUNNING || s == EX_BUDGET || s == EX_STOPPED_AE || s == EX_UNSUPPORTED || s == EX_STOPPED_PC;
 }
 
 /* A finished run (R.r set): did it reach the target (a step at it, or
@@ -530,6 +530,49 @@ static void perturbed_run(dpg *g, const in_assign *in, cd_set *cs, unsigned roun
   in_free(in2);
 }
 
+/* A run cut by the step budget may reach the target later, after a long
+ * computation that does not depend on where it goes (a recursion of
+ * exponential cost, a loop with a large constant bound).  Recording and
+ * folding such a run costs in proportion to its length; running it does
+ * not.  So a copy of the input is run again, unrecorded, for up to
+ * LONG_FACTOR budgets, in slices of one budget, while the time of all such
+ * runs stays under LONG_SHARE of the search's.  If it reaches the target or
+ * makes an AE violation, *copy gets the input (the caller owns it) and
+ * confirm replays it with the steps it took. */
+enum { LONG_FACTOR = 64 };
+#define LONG_SHARE 0.1
+
+static outcome long_run(dpg *g, const in_assign *in, in_assign **copy) {
+  *copy = NULL;
+  double t0 = elapsed(g), allow = g->o.timeout_s > 0 ? LONG_SHARE * g->o.timeout_s - g->long_seconds : 1e30;
+  if (allow <= 0) return OUT_NONE;
+  in_assign *c = in_clone(in);
+  in_reset_use(c);
+  run R;
+  outcome out = OUT_NONE;
+  if (!run_start(g, c, &R)) {
+    uint64_t slice = max_steps(g), total = 0;
+    uint64_t cap = slice > UINT64_MAX / LONG_FACTOR ? UINT64_MAX : slice * LONG_FACTOR;
+    ex_opts o = {.max_steps = slice, .stop_on_ae = true, .stop_at_pc = true, .stop_pc = g->o.target,
+                 .out = g->devnull, .err = g->devnull};
+    do {
+      R.r = ex_run(R.x, &o);
+      total += R.r.steps;
+    } while (R.r.status == EX_BUDGET && total < cap && elapsed(g) - t0 < allow);
+    if (R.r.status == EX_STOPPED_PC) out = OUT_TARGET;
+    else if (R.r.status == EX_STOPPED_AE) out = OUT_AE;
+    if (out != OUT_NONE) g->confirm_steps = total + 1;
+    if (g->o.debug & DPG_DEBUG_STEPS)
+      fprintf(stderr, "long run: %llu steps in %.3f s%s\n", (unsigned long long)total, elapsed(g) - t0,
+              out == OUT_TARGET ? ", reaches the target" : out == OUT_AE ? ", an AE violation" : "");
+  }
+  run_end(&R);
+  g->long_seconds += elapsed(g) - t0;
+  if (out == OUT_NONE) in_free(c);
+  else *copy = c;
+  return out;
+}
+
 /* Run input in (taken over by T), record it, fold it and intersect G with
  * the folded trace.  Reports whether the run reached the target or made an
  * AE violation. */
@@ -557,6 +600,14 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   const ex_pos *pos = ex_trace(R.x);
   for (size_t i = 0; i < n; i++) note_pc(g, pos[i].pc); /* Fig. 10's #Instrs counts deciding runs too */
   outcome out = run_outcome(g, &R, pos, n);
+  if (out == OUT_NONE && R.r.status == EX_BUDGET) {
+    in_assign *c;
+    out = long_run(g, in, &c);
+    if (c) { /* the verdict's input is the copy that made it */
+      in_free(in);
+      in = c;
+    }
+  }
   if (out != OUT_NONE || n == 0) {
     /* a verdict follows; T keeps the input for the record */
     if (g->nT == g->capT) {

@@ -1,7 +1,9 @@
 /* test_symex.c — symbolic replay of recorded traces against the concrete
  * runs they came from (toy ISA), and one directed step: negate the last
  * branch of a run, solve, and check that the model, replayed concretely,
- * takes the other branch.
+ * takes the other branch.  Also the run-level promises the verifier's
+ * long runs rest on: a clone of an input runs as the input did, and a run
+ * with stop_at_pc stops before the first execution of that address.
  * usage: test_symex PROG.elf... (the first must be tests/symex/branch.hex) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +196,73 @@ static void check_flip(const char *path) {
   in_free(in);
 }
 
+/* in_clone after a run: the same steps, status and bytes of standard input;
+ * stop_at_pc: stops before the first visit of the address, unrecorded. */
+static void check_clone_and_stop(const char *path, uint64_t seed) {
+  run A, B, C;
+  in_assign *in = in_new(IN_RANDOM, seed);
+  if (do_run(&A, path, in)) {
+    failures++;
+    return;
+  }
+  in_assign *c = in_clone(in);
+  in_reset_use(c);
+  if (do_run(&B, path, c)) {
+    failures++;
+    return;
+  }
+  size_t n = ex_trace_len(A.x);
+  if (A.r.status != B.r.status || A.r.steps != B.r.steps || n != ex_trace_len(B.x) ||
+      in_stdin_pos(in) != in_stdin_pos(c)) {
+    fprintf(stderr, "FAIL clone %s seed %llu: %llu steps (status %d) against %llu (status %d)\n", path,
+            (unsigned long long)seed, (unsigned long long)A.r.steps, A.r.status, (unsigned long long)B.r.steps,
+            B.r.status);
+    failures++;
+  }
+  for (size_t j = 0; j < in_stdin_pos(in) && j < in_stdin_pos(c); j++)
+    if (in_stdin_byte(in, j) != in_stdin_byte(c, j)) {
+      fprintf(stderr, "FAIL clone %s: stdin byte %zu differs\n", path, j);
+      failures++;
+      break;
+    }
+  /* stop at the last instruction the run executed, at its first visit */
+  if (n > 1) {
+    const ex_pos *pos = ex_trace(A.x);
+    uint64_t pc = pos[n - 1].pc;
+    size_t first = 0;
+    while (pos[first].pc != pc) first++;
+    in_assign *c2 = in_clone(in);
+    in_reset_use(c2);
+    memset(&C, 0, sizeof C);
+    C.m = mem_new(D->addr_bits);
+    el_error err;
+    if (el_load(path, D, C.m, &C.img, &err) == EL_OK) {
+      C.x = ex_new(D, C.m, C.img, c2);
+      char e[256];
+      char *av[] = {(char *)path};
+      if (!ex_setup_stack(C.x, 1, av, e, sizeof e)) {
+        FILE *null = fopen("/dev/null", "w");
+        ex_opts o = {.max_steps = 100000, .stop_at_pc = true, .stop_pc = pc, .out = null, .err = null};
+        C.r = ex_run(C.x, &o);
+        fclose(null);
+        if (C.r.status != EX_STOPPED_PC || C.r.steps != first || ex_regs(C.x)[D->pc] != pc || ex_trace_len(C.x)) {
+          fprintf(stderr, "FAIL stop_at_pc %s: status %d after %llu steps, want %d after %zu\n", path, C.r.status,
+                  (unsigned long long)C.r.steps, EX_STOPPED_PC, first);
+          failures++;
+        }
+      }
+      ex_free(C.x);
+      el_free(C.img);
+    }
+    mem_free(C.m);
+    in_free(c2);
+  }
+  done(&A);
+  done(&B);
+  in_free(in);
+  in_free(c);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: test_symex BRANCH.elf [PROG.elf...]\n");
@@ -216,6 +285,8 @@ int main(int argc, char **argv) {
       in_free(in);
     }
   check_flip(argv[1]);
+  for (int i = 1; i < argc; i++)
+    for (uint64_t seed = 1; seed <= 3; seed++) check_clone_and_stop(argv[i], seed);
   if (failures) {
     fprintf(stderr, "%d failure(s)\n", failures);
     return 1;

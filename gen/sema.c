@@ -140,6 +140,7 @@ typedef struct sm {
   bool too_big;      /* the size limit was reported for it */
   bool synthetic_call; /* checking an unused helper: there is no call site */
   int capregs, capaliases, capclasses, capctxs; /* array capacities in md */
+  int captokens, captables, capinsns, capprefixes;
 } sm;
 
 /* Inlining is exponential in the worst case (a helper calling another
@@ -2333,278 +2334,334 @@ static void check_unused_fn(sm *S, sym *fs) {
   S->cur = NULL;
 }
 
-md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
-  sm SS = {0}, *S = &SS;
-  S->ar = ar;
-  S->d = d;
-  md_spec *md = ar_alloc(ar, sizeof *md);
-  S->md = md;
-  md->ar = ar;
-  md->dg = d;
+/* sm_build, step by step.  The order of the steps is the order of the
+ * spec's dependencies: aliases refer to registers, classes to registers and
+ * aliases, the arch block to registers and classes, prefixes to context
+ * variables, patterns to tokens and tables, bodies to all of them.  Each
+ * step reports its own errors and goes on, so one run lists them all. */
+
+/* An empty model: no PC, SP or system-call convention declared yet. */
+static md_spec *new_spec(sm *S) {
+  md_spec *md = ar_alloc(S->ar, sizeof *md);
+  md->ar = S->ar;
+  md->dg = S->d;
   md->pc = md->sp = -1;
   md->sys_number = md->sys_result = md->sys_error = -1;
   for (int i = 0; i < 5; i++) md->sys_svc[i] = -1;
-  int capt = 0, captab = 0, capins = 0, cappre = 0;
+  return md;
+}
 
-  /* the implicit byte token for literal bytes in patterns */
-  md_token *bt = ar_alloc(ar, sizeof *bt);
+/* The implicit byte token: its field $byte matches the literal bytes of
+ * patterns. */
+static void declare_byte_token(sm *S) {
+  md_token *bt = ar_alloc(S->ar, sizeof *bt);
   bt->name = "byte";
   bt->bits = 8;
   bt->nbytes = 1;
-  md_field *bf = ar_alloc(ar, sizeof *bf);
+  md_field *bf = ar_alloc(S->ar, sizeof *bf);
   *bf = (md_field){.name = "$byte", .tok = bt, .nr = 1, .w = 8};
   bf->hi[0] = 7;
-  bt->f = ar_alloc(ar, sizeof(md_field *));
+  bt->f = ar_alloc(S->ar, sizeof(md_field *));
   bt->f[0] = bf;
   bt->nf = 1;
-  sym *bs = ar_alloc(ar, sizeof *bs);
+  sym *bs = ar_alloc(S->ar, sizeof *bs);
   *bs = (sym){"$byte", SY_FIELD, 0, bf, {0}, true};
-  st_insert(ar, &S->syms, bs);
+  st_insert(S->ar, &S->syms, bs);
+}
 
-  /* pass 1: names */
+/* reg NAME, ... : TYPE — plain registers, and arrays NAME[N], which are a
+ * class of N registers NAME0..NAME{N-1}. */
+static void declare_regs(sm *S, ast *n) {
+  md_spec *md = S->md;
+  int w = parse_type(S, n->type, false);
+  for (int j = 0; j < n->nkids; j++) {
+    ast *nm = n->kids[j];
+    if (!nm->has_value) {
+      add_reg(S, nm->name, w, n->flag, nm->loc);
+      continue;
+    }
+    if (nm->num < 1 || nm->num > 1024) {
+      ERR(S, nm->loc, "register array size must be 1..1024");
+      continue;
+    }
+    int c = add_class(S, nm->name, (int)nm->num, nm->loc);
+    for (uint64_t q = 0; q < nm->num; q++) {
+      int r = add_reg(S, ar_printf(S->ar, "%s%llu", nm->name, (unsigned long long)q), w, n->flag, nm->loc);
+      if (c >= 0) {
+        md->classes[c].reg[q] = r;
+        md->classes[c].alias[q] = -1;
+        md->classes[c].w = w;
+      }
+    }
+  }
+}
+
+static void declare_context(sm *S, ast *n) {
+  md_spec *md = S->md;
+  if (n->num < 1 || n->num > 32) {
+    ERR(S, n->loc, "context variable width must be 1..32");
+    return;
+  }
+  GROW(S, md->ctxs, md->nctxs, S->capctxs);
+  md->ctxs[md->nctxs] = (md_ctx){n->name, (int)n->num, n->loc};
+  if (md->nctxs >= 8) ERR(S, n->loc, "at most 8 context variables");
+  else if (declare(S, n->name, SY_CTX, md->nctxs, NULL, n->loc)) md->nctxs++;
+}
+
+/* One field of token t: its bit ranges, checked and concatenated. */
+static void declare_field(sm *S, md_token *t, ast *fa) {
+  md_field *f = ar_alloc(S->ar, sizeof *f);
+  f->name = fa->name;
+  f->tok = t;
+  f->is_signed = fa->flag;
+  f->loc = fa->loc;
+  bool ok = true;
+  if (fa->nkids > 8) {
+    ERR(S, fa->loc, "a field has at most 8 parts");
+    ok = false;
+  }
+  uint64_t used = 0;
+  for (int q = 0; q < fa->nkids && q < 8; q++) {
+    ast *rg = fa->kids[q];
+    if (rg->num < rg->num2) {
+      ERR(S, rg->loc, "bit range %llu:%llu is reversed (write high:low)", (unsigned long long)rg->num,
+          (unsigned long long)rg->num2);
+      ok = false;
+      continue;
+    }
+    if (rg->num >= (uint64_t)t->bits) {
+      ERR(S, rg->loc, "bit %llu is outside token '%s' of %d bits", (unsigned long long)rg->num, t->name, t->bits);
+      ok = false;
+      continue;
+    }
+    uint64_t m = mask_of((int)(rg->num - rg->num2 + 1)) << rg->num2;
+    if (used & m) {
+      ERR(S, rg->loc, "parts of field '%s' overlap", f->name);
+      ok = false;
+    }
+    used |= m;
+    f->hi[f->nr] = (int)rg->num;
+    f->lo[f->nr++] = (int)rg->num2;
+    f->w += (int)(rg->num - rg->num2 + 1);
+  }
+  if (f->w > 64) {
+    ERR(S, fa->loc, "field '%s' is wider than 64 bits", f->name);
+    ok = false;
+  }
+  if (!ok) {
+    /* declared anyway (as a 1-bit field) so that its uses do not cascade */
+    f->nr = 1;
+    f->hi[0] = f->lo[0] = 0;
+    f->w = 1;
+  }
+  if (declare(S, f->name, SY_FIELD, 0, f, f->loc)) t->f[t->nf++] = f;
+}
+
+static void declare_token(sm *S, ast *n) {
+  md_spec *md = S->md;
+  if (n->num != 8 && n->num != 16 && n->num != 32 && n->num != 64) {
+    ERR(S, n->loc, "token size must be 8, 16, 32 or 64 bits");
+    return;
+  }
+  md_token *t = ar_alloc(S->ar, sizeof *t);
+  t->name = n->name;
+  t->bits = (int)n->num;
+  t->nbytes = t->bits / 8;
+  t->loc = n->loc;
+  t->f = ar_alloc(S->ar, sizeof(md_field *) * (size_t)(n->nkids + 1));
+  if (!declare(S, n->name, SY_TOKEN, 0, t, n->loc)) return;
+  for (int j = 0; j < n->nkids; j++) declare_field(S, t, n->kids[j]);
+  GROW(S, md->tokens, md->ntokens, S->captokens);
+  md->tokens[md->ntokens++] = t;
+}
+
+/* A table's name and type; its alternatives wait for build_patterns. */
+static void declare_table(sm *S, ast *n) {
+  md_spec *md = S->md;
+  md_table *t = ar_alloc(S->ar, sizeof *t);
+  t->name = n->name;
+  t->node = n;
+  t->loc = n->loc;
+  t->is_loc = n->flag;
+  t->has_export = n->type != NULL;
+  t->w = n->type ? parse_type(S, n->type, false) : TY_ERR;
+  if (!declare(S, n->name, SY_TABLE, md->ntables, t, n->loc)) return;
+  GROW(S, md->tables, md->ntables, S->captables);
+  md->tables[md->ntables++] = t;
+}
+
+/* A helper's name and its parameters' names; its body is checked where it
+ * is called (or by check_unused_fn). */
+static void declare_fn(sm *S, ast *n) {
+  if (!declare(S, n->name, SY_FN, 0, n, n->loc)) return;
+  ast *params = n->kids[0];
+  for (int j = 0; j < params->nkids; j++) {
+    sym *g = st_find(&S->syms, params->kids[j]->name);
+    if (g && g->name[0] != '$' && g->kind != SY_FN) {
+      ERR(S, params->kids[j]->loc, "parameter '%s' has the name of a %s", params->kids[j]->name,
+          sym_kind_names[g->kind]);
+      dg_note(S->d, g->loc, "%s '%s' is defined here", sym_kind_names[g->kind], g->name);
+    }
+  }
+  for (int j = 0; j < params->nkids; j++)
+    for (int q = 0; q < j; q++)
+      if (strcmp(params->kids[j]->name, params->kids[q]->name) == 0)
+        ERR(S, params->kids[j]->loc, "duplicate parameter '%s'", params->kids[j]->name);
+}
+
+static void declare_insn(sm *S, ast *n) {
+  md_spec *md = S->md;
+  for (int j = 0; j < md->ninsns; j++)
+    if (strcmp(md->insns[j]->name, n->name) == 0) {
+      ERR(S, n->loc, "redefinition of instruction '%s'", n->name);
+      dg_note(S->d, md->insns[j]->loc, "previous definition is here");
+      return;
+    }
+  md_rule *r = ar_alloc(S->ar, sizeof *r);
+  r->name = n->name;
+  r->is_insn = true;
+  r->node = n;
+  r->loc = n->loc;
+  r->index = md->ninsns;
+  GROW(S, md->insns, md->ninsns, S->capinsns);
+  md->insns[md->ninsns++] = r;
+}
+
+/* Step 1: every name that does not refer to another declaration, in the
+ * order of the spec. */
+static void declare_names(sm *S, ast **decls, int ndecls) {
   for (int i = 0; i < ndecls; i++) {
     ast *n = decls[i];
     switch (n->kind) {
     case A_ARCH:
       if (S->arch) {
         ERR(S, n->loc, "second arch declaration");
-        dg_note(d, S->arch->loc, "first arch declaration is here");
+        dg_note(S->d, S->arch->loc, "first arch declaration is here");
       } else
         S->arch = n;
       break;
-    case A_REG: {
-      int w = parse_type(S, n->type, false);
-      for (int j = 0; j < n->nkids; j++) {
-        ast *nm = n->kids[j];
-        if (!nm->has_value) {
-          add_reg(S, nm->name, w, n->flag, nm->loc);
-          continue;
-        }
-        if (nm->num < 1 || nm->num > 1024) {
-          ERR(S, nm->loc, "register array size must be 1..1024");
-          continue;
-        }
-        int c = add_class(S, nm->name, (int)nm->num, nm->loc);
-        for (uint64_t q = 0; q < nm->num; q++) {
-          int r = add_reg(S, ar_printf(ar, "%s%llu", nm->name, (unsigned long long)q), w, n->flag, nm->loc);
-          if (c >= 0) {
-            md->classes[c].reg[q] = r;
-            md->classes[c].alias[q] = -1;
-            md->classes[c].w = w;
-          }
-        }
-      }
+    case A_REG:
+      declare_regs(S, n);
       break;
-    }
     case A_FLAG:
       for (int j = 0; j < n->nkids; j++) add_reg(S, n->kids[j]->name, TY_BOOL, false, n->kids[j]->loc);
       break;
     case A_CONTEXT:
-      if (n->num < 1 || n->num > 32) {
-        ERR(S, n->loc, "context variable width must be 1..32");
-        break;
-      }
-      GROW(S, md->ctxs, md->nctxs, S->capctxs);
-      md->ctxs[md->nctxs] = (md_ctx){n->name, (int)n->num, n->loc};
-      if (md->nctxs >= 8) ERR(S, n->loc, "at most 8 context variables");
-      else if (declare(S, n->name, SY_CTX, md->nctxs, NULL, n->loc)) md->nctxs++;
+      declare_context(S, n);
       break;
-    case A_TOKEN: {
-      if (n->num != 8 && n->num != 16 && n->num != 32 && n->num != 64) {
-        ERR(S, n->loc, "token size must be 8, 16, 32 or 64 bits");
-        break;
-      }
-      md_token *t = ar_alloc(ar, sizeof *t);
-      t->name = n->name;
-      t->bits = (int)n->num;
-      t->nbytes = t->bits / 8;
-      t->loc = n->loc;
-      t->f = ar_alloc(ar, sizeof(md_field *) * (size_t)(n->nkids + 1));
-      if (!declare(S, n->name, SY_TOKEN, 0, t, n->loc)) break;
-      for (int j = 0; j < n->nkids; j++) {
-        ast *fa = n->kids[j];
-        md_field *f = ar_alloc(ar, sizeof *f);
-        f->name = fa->name;
-        f->tok = t;
-        f->is_signed = fa->flag;
-        f->loc = fa->loc;
-        bool ok = true;
-        if (fa->nkids > 8) {
-          ERR(S, fa->loc, "a field has at most 8 parts");
-          ok = false;
-        }
-        uint64_t used = 0;
-        for (int q = 0; q < fa->nkids && q < 8; q++) {
-          ast *rg = fa->kids[q];
-          if (rg->num < rg->num2) {
-            ERR(S, rg->loc, "bit range %llu:%llu is reversed (write high:low)", (unsigned long long)rg->num,
-                (unsigned long long)rg->num2);
-            ok = false;
-            continue;
-          }
-          if (rg->num >= (uint64_t)t->bits) {
-            ERR(S, rg->loc, "bit %llu is outside token '%s' of %d bits", (unsigned long long)rg->num, t->name, t->bits);
-            ok = false;
-            continue;
-          }
-          uint64_t m = mask_of((int)(rg->num - rg->num2 + 1)) << rg->num2;
-          if (used & m) {
-            ERR(S, rg->loc, "parts of field '%s' overlap", f->name);
-            ok = false;
-          }
-          used |= m;
-          f->hi[f->nr] = (int)rg->num;
-          f->lo[f->nr++] = (int)rg->num2;
-          f->w += (int)(rg->num - rg->num2 + 1);
-        }
-        if (f->w > 64) {
-          ERR(S, fa->loc, "field '%s' is wider than 64 bits", f->name);
-          ok = false;
-        }
-        if (!ok) {
-          /* declared anyway (as a 1-bit field) so that its uses do not cascade */
-          f->nr = 1;
-          f->hi[0] = f->lo[0] = 0;
-          f->w = 1;
-        }
-        if (declare(S, f->name, SY_FIELD, 0, f, f->loc)) t->f[t->nf++] = f;
-      }
-      GROW(S, md->tokens, md->ntokens, capt);
-      md->tokens[md->ntokens++] = t;
+    case A_TOKEN:
+      declare_token(S, n);
       break;
-    }
-    case A_TABLE: {
-      md_table *t = ar_alloc(ar, sizeof *t);
-      t->name = n->name;
-      t->node = n;
-      t->loc = n->loc;
-      t->is_loc = n->flag;
-      t->has_export = n->type != NULL;
-      t->w = n->type ? parse_type(S, n->type, false) : TY_ERR;
-      if (!declare(S, n->name, SY_TABLE, md->ntables, t, n->loc)) break;
-      GROW(S, md->tables, md->ntables, captab);
-      md->tables[md->ntables++] = t;
+    case A_TABLE:
+      declare_table(S, n);
       break;
-    }
-    case A_FN: {
-      if (!declare(S, n->name, SY_FN, 0, n, n->loc)) break;
-      ast *params = n->kids[0];
-      for (int j = 0; j < params->nkids; j++) {
-        sym *g = st_find(&S->syms, params->kids[j]->name);
-        if (g && g->name[0] != '$' && g->kind != SY_FN) {
-          ERR(S, params->kids[j]->loc, "parameter '%s' has the name of a %s", params->kids[j]->name, sym_kind_names[g->kind]);
-          dg_note(d, g->loc, "%s '%s' is defined here", sym_kind_names[g->kind], g->name);
-        }
-      }
-      for (int j = 0; j < params->nkids; j++)
-        for (int q = 0; q < j; q++)
-          if (strcmp(params->kids[j]->name, params->kids[q]->name) == 0)
-            ERR(S, params->kids[j]->loc, "duplicate parameter '%s'", params->kids[j]->name);
+    case A_FN:
+      declare_fn(S, n);
       break;
-    }
-    case A_INSN: {
-      md_rule *r = ar_alloc(ar, sizeof *r);
-      r->name = n->name;
-      r->is_insn = true;
-      r->node = n;
-      r->loc = n->loc;
-      for (int j = 0; j < md->ninsns; j++)
-        if (strcmp(md->insns[j]->name, n->name) == 0) {
-          ERR(S, n->loc, "redefinition of instruction '%s'", n->name);
-          dg_note(d, md->insns[j]->loc, "previous definition is here");
-          r = NULL;
-          break;
-        }
-      if (!r) break;
-      r->index = md->ninsns;
-      GROW(S, md->insns, md->ninsns, capins);
-      md->insns[md->ninsns++] = r;
+    case A_INSN:
+      declare_insn(S, n);
       break;
-    }
     default:
       break;
     }
   }
-  /* pass 2: aliases and classes (they refer to registers) */
-  for (int i = 0; i < ndecls; i++) {
-    ast *n = decls[i];
-    if (n->kind == A_ALIAS) {
-      ast *t = n->kids[0];
-      int64_t hi = -1, lo = -1;
-      ast *base = t->kind == A_SLICE || t->kind == A_INDEX ? t->kids[0] : t;
-      sym *s = base->kind == A_IDENT ? st_find(&S->syms, base->name) : NULL;
-      int reg = -1;
-      if (t->kind == A_INDEX && t->kids[0]->kind == A_IDENT) {
-        sym *cs = st_find(&S->syms, t->kids[0]->name);
-        if (cs && cs->kind == SY_CLASS) { /* alias X = r[3]: the whole element */
-          base = t;
-          s = NULL;
-        }
-      }
-      if (s && s->kind == SY_REG) reg = s->index;
-      else if (base->kind == A_INDEX) {
-        reg = setting_reg(S, base);
-        if (reg < 0) continue;
-      } else {
-        ERR(S, base->loc, "an alias must name a slice of a register: %s = REG[hi:lo]", n->name);
-        continue;
-      }
-      if (s) s->used = true;
-      if (t == base) { hi = S->md->regs[reg].w - 1; lo = 0; }
-      else {
-        if (!const_int(S, t->kids[1], &hi)) continue;
-        lo = hi;
-        if (t->kind == A_SLICE && !const_int(S, t->kids[2], &lo)) continue;
-      }
-      int rw = md->regs[reg].w;
-      if (rw == TY_BOOL) {
-        ERR(S, t->loc, "cannot alias bits of flag '%s'", md->regs[reg].name);
-        continue;
-      }
-      if (hi < lo || lo < 0 || hi >= rw) {
-        ERR(S, t->loc, "bit range [%lld:%lld] is outside register '%s' (%s)", (long long)hi, (long long)lo,
-            md->regs[reg].name, type_name(S, rw));
-        continue;
-      }
-      GROW(S, md->aliases, md->naliases, S->capaliases);
-      md->aliases[md->naliases] = (md_alias){n->name, reg, (int)hi, (int)lo,
-                                             t->kind == A_INDEX && t != base ? TY_BOOL : (int)(hi - lo + 1), n->loc};
-      if (declare(S, n->name, SY_ALIAS, md->naliases, NULL, n->loc)) md->naliases++;
+}
+
+/* alias NAME = REG[hi:lo], REG[bit] or CLASS[i] (the whole element). */
+static void declare_alias(sm *S, ast *n) {
+  md_spec *md = S->md;
+  ast *t = n->kids[0];
+  int64_t hi = -1, lo = -1;
+  ast *base = t->kind == A_SLICE || t->kind == A_INDEX ? t->kids[0] : t;
+  sym *s = base->kind == A_IDENT ? st_find(&S->syms, base->name) : NULL;
+  int reg = -1;
+  if (t->kind == A_INDEX && t->kids[0]->kind == A_IDENT) {
+    sym *cs = st_find(&S->syms, t->kids[0]->name);
+    if (cs && cs->kind == SY_CLASS) { /* alias X = r[3]: the whole element */
+      base = t;
+      s = NULL;
     }
   }
-  for (int i = 0; i < ndecls; i++) {
-    ast *n = decls[i];
-    if (n->kind != A_CLASS) continue;
-    int c = add_class(S, n->name, n->nkids, n->loc);
-    if (c < 0) continue;
-    md_class *cl = &md->classes[c];
-    cl->w = TY_ERR;
-    if (!n->nkids) ERR(S, n->loc, "class '%s' is empty", n->name);
-    for (int j = 0; j < n->nkids; j++) {
-      ast *el = n->kids[j];
-      cl->reg[j] = 0;
-      cl->alias[j] = -1;
-      sym *s = el->kind == A_IDENT ? st_find(&S->syms, el->name) : NULL;
-      int w;
-      if (s && s->kind == SY_REG) {
-        cl->reg[j] = s->index;
-        w = md->regs[s->index].w;
-      } else if (s && s->kind == SY_ALIAS) {
-        cl->alias[j] = s->index;
-        cl->reg[j] = md->aliases[s->index].reg;
-        w = md->aliases[s->index].w;
-      } else {
-        ERR(S, el->loc, "class elements must be registers or aliases");
-        continue;
-      }
-      s->used = true;
-      if (cl->w == TY_ERR) cl->w = w;
-      else if (cl->w != w)
-        ERR(S, el->loc, "class '%s' mixes %s and %s elements", n->name, type_name(S, cl->w), type_name(S, w));
-    }
+  if (s && s->kind == SY_REG) reg = s->index;
+  else if (base->kind == A_INDEX) {
+    reg = setting_reg(S, base);
+    if (reg < 0) return;
+  } else {
+    ERR(S, base->loc, "an alias must name a slice of a register: %s = REG[hi:lo]", n->name);
+    return;
   }
+  if (s) s->used = true;
+  if (t == base) {
+    hi = md->regs[reg].w - 1;
+    lo = 0;
+  } else {
+    if (!const_int(S, t->kids[1], &hi)) return;
+    lo = hi;
+    if (t->kind == A_SLICE && !const_int(S, t->kids[2], &lo)) return;
+  }
+  int rw = md->regs[reg].w;
+  if (rw == TY_BOOL) {
+    ERR(S, t->loc, "cannot alias bits of flag '%s'", md->regs[reg].name);
+    return;
+  }
+  if (hi < lo || lo < 0 || hi >= rw) {
+    ERR(S, t->loc, "bit range [%lld:%lld] is outside register '%s' (%s)", (long long)hi, (long long)lo,
+        md->regs[reg].name, type_name(S, rw));
+    return;
+  }
+  GROW(S, md->aliases, md->naliases, S->capaliases);
+  md->aliases[md->naliases] = (md_alias){
+      n->name, reg, (int)hi, (int)lo, t->kind == A_INDEX && t != base ? TY_BOOL : (int)(hi - lo + 1), n->loc};
+  if (declare(S, n->name, SY_ALIAS, md->naliases, NULL, n->loc)) md->naliases++;
+}
+
+/* class NAME { elements }: registers or aliases of one width. */
+static void declare_class(sm *S, ast *n) {
+  md_spec *md = S->md;
+  int c = add_class(S, n->name, n->nkids, n->loc);
+  if (c < 0) return;
+  md_class *cl = &md->classes[c];
+  cl->w = TY_ERR;
+  if (!n->nkids) ERR(S, n->loc, "class '%s' is empty", n->name);
+  for (int j = 0; j < n->nkids; j++) {
+    ast *el = n->kids[j];
+    cl->reg[j] = 0;
+    cl->alias[j] = -1;
+    sym *s = el->kind == A_IDENT ? st_find(&S->syms, el->name) : NULL;
+    int w;
+    if (s && s->kind == SY_REG) {
+      cl->reg[j] = s->index;
+      w = md->regs[s->index].w;
+    } else if (s && s->kind == SY_ALIAS) {
+      cl->alias[j] = s->index;
+      cl->reg[j] = md->aliases[s->index].reg;
+      w = md->aliases[s->index].w;
+    } else {
+      ERR(S, el->loc, "class elements must be registers or aliases");
+      continue;
+    }
+    s->used = true;
+    if (cl->w == TY_ERR) cl->w = w;
+    else if (cl->w != w)
+      ERR(S, el->loc, "class '%s' mixes %s and %s elements", n->name, type_name(S, cl->w), type_name(S, w));
+  }
+}
+
+/* Steps 2 and 3: aliases (they refer to registers), then classes (to
+ * registers and aliases). */
+static void declare_aliases_and_classes(sm *S, ast **decls, int ndecls) {
+  for (int i = 0; i < ndecls; i++)
+    if (decls[i]->kind == A_ALIAS) declare_alias(S, decls[i]);
+  for (int i = 0; i < ndecls; i++)
+    if (decls[i]->kind == A_CLASS) declare_class(S, decls[i]);
+}
+
+/* Step 4: the arch block (it names registers and classes) and what it
+ * implies for the rest of the spec. */
+static void check_arch(sm *S) {
+  md_spec *md = S->md;
   if (!S->arch) {
-    dg_error(d, (sloc){0, 1, 1, 1, 1}, "the spec has no arch declaration");
+    dg_error(S->d, (sloc){0, 1, 1, 1, 1}, "the spec has no arch declaration");
   } else
     do_arch(S, S->arch);
   if (!md->addr_bits) md->addr_bits = 32;
@@ -2622,141 +2679,169 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
   if (md->addr_bits < 64 && md->stack_top > mask_of(md->addr_bits))
     ERR(S, archloc, "initial stack 0x%llx is outside the %d-bit address space", (unsigned long long)md->stack_top, md->addr_bits);
   if (!md->ninsns && S->arch) ERR(S, S->arch->loc, "the spec declares no instructions");
+}
 
-  /* prefixes */
-  for (int i = 0; i < ndecls; i++) {
-    ast *n = decls[i];
-    if (n->kind != A_PREFIX) continue;
-    if (n->num > 0xFF) {
-      ERR(S, n->loc, "a prefix is one byte; 0x%llx does not fit", (unsigned long long)n->num);
+/* A prefix's text: its template's text pieces joined (placeholders are
+ * reported). */
+static const char *prefix_text(sm *S, ast *tpl) {
+  for (int j = 0; j < tpl->nkids; j++)
+    if (tpl->kids[j]->kind != A_TTEXT) ERR(S, tpl->kids[j]->loc, "prefix text cannot have placeholders");
+  if (tpl->nkids <= 1) return tpl->nkids ? tpl->kids[0]->text : "";
+  size_t len = 0;
+  for (int j = 0; j < tpl->nkids; j++)
+    if (tpl->kids[j]->kind == A_TTEXT) len += strlen(tpl->kids[j]->text);
+  char *s = ar_alloc(S->ar, len + 1);
+  for (int j = 0; j < tpl->nkids; j++)
+    if (tpl->kids[j]->kind == A_TTEXT) strcat(s, tpl->kids[j]->text);
+  return s;
+}
+
+/* prefix BYTE [asm "text"] { ctx = value, ... } */
+static void declare_prefix(sm *S, ast *n) {
+  md_spec *md = S->md;
+  if (n->num > 0xFF) {
+    ERR(S, n->loc, "a prefix is one byte; 0x%llx does not fit", (unsigned long long)n->num);
+    return;
+  }
+  if (md->nprefixes >= 32) {
+    ERR(S, n->loc, "at most 32 prefixes");
+    return;
+  }
+  GROW(S, md->prefixes, md->nprefixes, S->capprefixes);
+  md_prefix *p = &md->prefixes[md->nprefixes];
+  memset(p, 0, sizeof *p);
+  p->byte = (uint8_t)n->num;
+  p->loc = n->loc;
+  for (int j = 0; j < md->nprefixes; j++)
+    if (md->prefixes[j].byte == p->byte) {
+      ERR(S, n->loc, "duplicate prefix 0x%02x", p->byte);
+      dg_note(S->d, md->prefixes[j].loc, "previous definition is here");
+    }
+  if (n->tpl) p->asm_text = prefix_text(S, n->tpl);
+  for (int j = 0; j < n->nkids; j++) {
+    ast *a = n->kids[j];
+    sym *s = st_find(&S->syms, a->name);
+    if (!s || s->kind != SY_CTX) {
+      ERR(S, a->loc, "'%s' is not a context variable", a->name);
       continue;
     }
-    if (md->nprefixes >= 32) {
-      ERR(S, n->loc, "at most 32 prefixes");
+    s->used = true;
+    if (!fits(a->num, false, md->ctxs[s->index].w)) {
+      ERR(S, a->loc, "%llu does not fit in context variable '%s' of %d bits", (unsigned long long)a->num, a->name,
+          md->ctxs[s->index].w);
       continue;
     }
-    GROW(S, md->prefixes, md->nprefixes, cappre);
-    md_prefix *p = &md->prefixes[md->nprefixes];
-    memset(p, 0, sizeof *p);
-    p->byte = (uint8_t)n->num;
-    p->loc = n->loc;
-    for (int j = 0; j < md->nprefixes; j++)
-      if (md->prefixes[j].byte == p->byte) {
-        ERR(S, n->loc, "duplicate prefix 0x%02x", p->byte);
-        dg_note(d, md->prefixes[j].loc, "previous definition is here");
-      }
-    if (n->tpl) {
-      for (int j = 0; j < n->tpl->nkids; j++)
-        if (n->tpl->kids[j]->kind != A_TTEXT) ERR(S, n->tpl->kids[j]->loc, "prefix text cannot have placeholders");
-      p->asm_text = n->tpl->nkids ? n->tpl->kids[0]->text : "";
-      if (n->tpl->nkids > 1) {
-        size_t len = 0;
-        for (int j = 0; j < n->tpl->nkids; j++) if (n->tpl->kids[j]->kind == A_TTEXT) len += strlen(n->tpl->kids[j]->text);
-        char *s = ar_alloc(ar, len + 1);
-        for (int j = 0; j < n->tpl->nkids; j++) if (n->tpl->kids[j]->kind == A_TTEXT) strcat(s, n->tpl->kids[j]->text);
-        p->asm_text = s;
-      }
-    }
-    for (int j = 0; j < n->nkids; j++) {
-      ast *a = n->kids[j];
-      sym *s = st_find(&S->syms, a->name);
-      if (!s || s->kind != SY_CTX) {
-        ERR(S, a->loc, "'%s' is not a context variable", a->name);
-        continue;
-      }
-      s->used = true;
-      if (!fits(a->num, false, md->ctxs[s->index].w)) {
-        ERR(S, a->loc, "%llu does not fit in context variable '%s' of %d bits", (unsigned long long)a->num,
-            a->name, md->ctxs[s->index].w);
-        continue;
-      }
-      if (p->n >= 8) continue;
-      p->ctx[p->n] = s->index;
-      p->val[p->n++] = a->num;
-    }
-    md->nprefixes++;
+    if (p->n >= 8) continue;
+    p->ctx[p->n] = s->index;
+    p->val[p->n++] = a->num;
   }
+  md->nprefixes++;
+}
 
-  /* tables: alternatives and their patterns */
-  for (int i = 0; i < md->ntables; i++) {
-    md_table *t = md->tables[i];
-    ast *n = t->node;
-    if (t->is_loc && t->w == TY_BOOL) { /* flags are locations too */ }
-    t->alts = ar_alloc(ar, sizeof(md_rule *) * (size_t)(n->nkids + 1));
-    if (!n->nkids) ERR(S, t->loc, "table '%s' has no alternatives", t->name);
-    for (int j = 0; j < n->nkids; j++) {
-      ast *an = n->kids[j];
-      md_rule *r = ar_alloc(ar, sizeof *r);
-      r->name = t->name;
-      r->table = t;
-      r->index = t->nalts;
-      r->node = an;
-      r->loc = an->loc;
-      if (t->has_export && an->nkids < 2) ERR(S, an->loc, "alternative of table '%s' needs '=> value'", t->name);
-      if (!t->has_export && an->nkids > 1) ERR(S, an->kids[1]->loc, "table '%s' declares no type, so its alternatives cannot export a value", t->name);
-      build_pattern(S, r, an->kids[0], an->nkids > 1 ? an->kids[1] : NULL, an->tpl);
-      t->alts[t->nalts++] = r;
-    }
+/* Step 5: prefixes (they set context variables). */
+static void declare_prefixes(sm *S, ast **decls, int ndecls) {
+  for (int i = 0; i < ndecls; i++)
+    if (decls[i]->kind == A_PREFIX) declare_prefix(S, decls[i]);
+}
+
+/* A table's alternatives, each a rule with its pattern. */
+static void build_table_alts(sm *S, md_table *t) {
+  ast *n = t->node;
+  t->alts = ar_alloc(S->ar, sizeof(md_rule *) * (size_t)(n->nkids + 1));
+  if (!n->nkids) ERR(S, t->loc, "table '%s' has no alternatives", t->name);
+  for (int j = 0; j < n->nkids; j++) {
+    ast *an = n->kids[j];
+    md_rule *r = ar_alloc(S->ar, sizeof *r);
+    r->name = t->name;
+    r->table = t;
+    r->index = t->nalts;
+    r->node = an;
+    r->loc = an->loc;
+    if (t->has_export && an->nkids < 2) ERR(S, an->loc, "alternative of table '%s' needs '=> value'", t->name);
+    if (!t->has_export && an->nkids > 1)
+      ERR(S, an->kids[1]->loc, "table '%s' declares no type, so its alternatives cannot export a value", t->name);
+    build_pattern(S, r, an->kids[0], an->nkids > 1 ? an->kids[1] : NULL, an->tpl);
+    t->alts[t->nalts++] = r;
   }
+}
+
+/* Step 6: the patterns of table alternatives and instructions, then their
+ * sizes (a rule's size needs its sub-tables' patterns). */
+static void build_patterns(sm *S) {
+  md_spec *md = S->md;
+  for (int i = 0; i < md->ntables; i++) build_table_alts(S, md->tables[i]);
   for (int i = 0; i < md->ninsns; i++) {
     md_rule *r = md->insns[i];
     build_pattern(S, r, r->node->kids[0], r->node->kids[1], r->node->tpl);
   }
   for (int i = 0; i < md->ntables; i++) size_table(S, md->tables[i], md->tables[i]->loc);
   for (int i = 0; i < md->ninsns; i++) size_rule(S, md->insns[i]);
-  if (d->nerrors) {
+  if (S->d->nerrors) {
     /* semantic lowering of broken patterns would only add noise */
-    for (int i = 0; i < md->ninsns; i++) md->insns[i]->body = ar_alloc(ar, sizeof(ir_block));
+    for (int i = 0; i < md->ninsns; i++) md->insns[i]->body = ar_alloc(S->ar, sizeof(ir_block));
   }
-  /* table exports type-check once on their own, so errors are reported once */
-  for (int i = 0; i < md->ntables && !d->nerrors; i++) {
-    md_table *t = md->tables[i];
-    for (int j = 0; j < t->nalts; j++) {
-      md_rule *alt = t->alts[j];
-      S->locals = (ar_vec){0};
-      S->nscope = 0;
-      S->rs = (rscope){alt, 0, 0};
-      ir_block scratch = {0};
-      S->cur = &scratch;
-      S->no_hoist = 1;
-      if (alt->node->nkids > 1 && t->has_export && t->w != TY_ERR) {
-        ast *ex = alt->node->kids[1];
-        if (t->is_loc) {
-          lval *l = elab_lvalue(S, ex);
-          if (l->kind != LV_NONE && l->w != t->w)
-            ERR(S, ex->loc, "table '%s' exports %s, but this location is %s", t->name, type_name(S, t->w),
-                type_name(S, l->w));
-        } else {
-          ir_expr *v = elab(S, ex, t->w);
-          if (v->w != TY_ERR) {
-            v = coerce(S, v, t->w, ex->loc);
-            if (v->w != TY_ERR && v->w != t->w)
-              ERR(S, ex->loc, "table '%s' exports %s, but this value is %s", t->name, type_name(S, t->w),
-                  type_name(S, v->w));
-          }
-        }
+}
+
+/* One alternative's export (a value or a location of the table's type) and
+ * template, elaborated into a scratch block that is thrown away. */
+static void check_table_export(sm *S, md_table *t, md_rule *alt) {
+  S->locals = (ar_vec){0};
+  S->nscope = 0;
+  S->rs = (rscope){alt, 0, 0};
+  ir_block scratch = {0};
+  S->cur = &scratch;
+  S->no_hoist = 1;
+  if (alt->node->nkids > 1 && t->has_export && t->w != TY_ERR) {
+    ast *ex = alt->node->kids[1];
+    if (t->is_loc) {
+      lval *l = elab_lvalue(S, ex);
+      if (l->kind != LV_NONE && l->w != t->w)
+        ERR(S, ex->loc, "table '%s' exports %s, but this location is %s", t->name, type_name(S, t->w),
+            type_name(S, l->w));
+    } else {
+      ir_expr *v = elab(S, ex, t->w);
+      if (v->w != TY_ERR) {
+        v = coerce(S, v, t->w, ex->loc);
+        if (v->w != TY_ERR && v->w != t->w)
+          ERR(S, ex->loc, "table '%s' exports %s, but this value is %s", t->name, type_name(S, t->w),
+              type_name(S, v->w));
       }
-      if (alt->node->tpl) elab_tpl(S, alt->node->tpl, alt);
-      S->no_hoist = 0;
-      S->cur = NULL;
     }
   }
-  if (!d->nerrors) {
-    int before = d->nerrors;
-    for (int i = 0; i < md->ninsns; i++) do_insn(S, md->insns[i]);
-    (void)before;
-  }
-  /* unused declarations */
+  if (alt->node->tpl) elab_tpl(S, alt->node->tpl, alt);
+  S->no_hoist = 0;
+  S->cur = NULL;
+}
+
+/* Step 7: table exports type-check once on their own, so that their errors
+ * are reported once and not at every use. */
+static void check_table_exports(sm *S) {
+  md_spec *md = S->md;
+  for (int i = 0; i < md->ntables && !S->d->nerrors; i++)
+    for (int j = 0; j < md->tables[i]->nalts; j++) check_table_export(S, md->tables[i], md->tables[i]->alts[j]);
+}
+
+/* Step 8: each instruction's semantics lowered to IR, on a spec without
+ * errors so far (broken declarations would only add noise). */
+static void lower_insns(sm *S) {
+  if (S->d->nerrors) return;
+  for (int i = 0; i < S->md->ninsns; i++) do_insn(S, S->md->insns[i]);
+}
+
+/* Step 9: declarations nothing uses.  Unused helpers are reported only when
+ * every body was checked, in the order of the spec, and are then checked
+ * on their own. */
+static void warn_unused(sm *S) {
+  md_spec *md = S->md;
   for (int i = 0; i < md->ntables; i++)
     if (!md->tables[i]->used)
-      dg_warning(d, md->tables[i]->loc, "table '%s' is never used; its rules are unreachable", md->tables[i]->name);
-  /* (only meaningful when every body was checked) */
+      dg_warning(S->d, md->tables[i]->loc, "table '%s' is never used; its rules are unreachable", md->tables[i]->name);
   ar_vec unused = {0};
-  for (int i = 0; i < S->syms.cap && !d->nerrors; i++) {
+  for (int i = 0; i < S->syms.cap && !S->d->nerrors; i++) {
     sym *s = S->syms.slots[i];
-    if (s && s->kind == SY_FN && !s->used) ar_push(ar, &unused, s);
+    if (s && s->kind == SY_FN && !s->used) ar_push(S->ar, &unused, s);
   }
-  /* deterministic order: by position in the spec */
+  /* the symbol table's order is the hash's: sort by position in the spec */
   for (int i = 1; i < unused.n; i++)
     for (int j = i; j > 0; j--) {
       sym *a = unused.v[j - 1], *b = unused.v[j];
@@ -2766,8 +2851,24 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
     }
   for (int i = 0; i < unused.n; i++) {
     sym *s = unused.v[i];
-    dg_warning(d, s->loc, "function '%s' is never used", s->name);
+    dg_warning(S->d, s->loc, "function '%s' is never used", s->name);
     check_unused_fn(S, s);
   }
-  return md;
+}
+
+md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
+  sm SS = {0}, *S = &SS;
+  S->ar = ar;
+  S->d = d;
+  S->md = new_spec(S);
+  declare_byte_token(S);
+  declare_names(S, decls, ndecls);
+  declare_aliases_and_classes(S, decls, ndecls);
+  check_arch(S);
+  declare_prefixes(S, decls, ndecls);
+  build_patterns(S);
+  check_table_exports(S);
+  lower_insns(S);
+  warn_unused(S);
+  return S->md;
 }

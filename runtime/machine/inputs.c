@@ -39,6 +39,7 @@ struct in_assign {
   bool stdin_truncated; /* more than IN_MAX_STDIN bytes were read */
   bool random_len_chosen;
   size_t random_len;
+  bool stdin_asked; /* a run asked for standard input since the last reset */
 };
 
 static uint64_t mix(uint64_t x) {
@@ -202,6 +203,7 @@ uint8_t in_stdin_byte(const in_assign *a, size_t j) { return j < a->nin ? a->in[
 
 long in_stdin(in_assign *a, uint8_t *buf, size_t n) {
   if (!n) return 0;
+  a->stdin_asked = true;
   if (a->pos < a->nin) { /* bytes set explicitly, or consumed before a reset */
     size_t k = a->nin - a->pos < n ? a->nin - a->pos : n;
     memcpy(buf, a->in + a->pos, k);
@@ -246,11 +248,13 @@ long in_stdin(in_assign *a, uint8_t *buf, size_t n) {
 
 void in_keep_stdin(in_assign *a, bool keep) { a->keep_stdin = keep; }
 bool in_stdin_truncated(const in_assign *a) { return a->stdin_truncated; }
+bool in_stdin_asked(const in_assign *a) { return a->stdin_asked; }
 
 void in_reset_use(in_assign *a) {
   for (size_t i = 0; i < a->nregs; i++) a->regs[i].used = false;
   for (size_t i = 0; i < a->capmem; i++) a->mem[i].used = false;
   a->pos = 0;
+  a->stdin_asked = false;
 }
 
 static int cmp_u64(const void *x, const void *y) {

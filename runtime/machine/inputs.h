@@ -75,6 +75,10 @@ uint8_t in_stdin_byte(const in_assign *a, size_t j);
  * the run's input. */
 void in_keep_stdin(in_assign *a, bool keep);
 bool in_stdin_truncated(const in_assign *a);
+/* Whether a run asked for at least one byte of standard input since the
+ * assignment was made or in_reset_use (whatever the answer was: end of
+ * input is an answer too). */
+bool in_stdin_asked(const in_assign *a);
 
 /* Forget what was used (values set explicitly stay). */
 void in_reset_use(in_assign *a);

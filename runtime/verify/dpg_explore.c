@@ -25,7 +25,7 @@ static bool is_branch(dpg *g, const ex_pos *p) {
 
 /* A run the explorer may branch off: run t of T, or (t < 0) the input in,
  * which the pool then owns. */
-void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next) {
+void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut) {
   if (!g->xp) {
     if (t < 0) in_free(in);
     return;
@@ -42,7 +42,7 @@ void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, 
     g->X = xa_realloc(g->X, sizeof *g->X * g->capX);
   }
   g->X[g->nX] = (struct xrun){t < 0 ? in : NULL, t};
-  explore_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next);
+  explore_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next, cut);
   g->nX++;
   free(pc);
   free(br);
@@ -133,7 +133,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
             fresh ? ", new edges" : "");
   if (!decides && !fresh) {
     g->st.ce++;
-    explore_add(g, in, -1, pp, m, last_next);
+    explore_add(g, in, -1, pp, m, last_next, P.r.status == EX_BUDGET);
     run_end(&P);
     return S_CONT;
   }

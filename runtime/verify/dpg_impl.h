@@ -155,7 +155,9 @@ typedef struct cenv {
 } cenv;
 
 /* How a run ended, for the search. */
-typedef enum outcome { OUT_NONE, OUT_TARGET, OUT_AE, OUT_ERROR } outcome;
+/* OUT_CLOSED: the run is the program's only execution and ends without
+ * reaching the target or an AE violation (closed_run): a proof of safety. */
+typedef enum outcome { OUT_NONE, OUT_TARGET, OUT_AE, OUT_ERROR, OUT_CLOSED } outcome;
 
 /* After a step: go on, or r holds the verdict. */
 typedef enum sres { S_CONT, S_VERDICT } sres;
@@ -226,7 +228,7 @@ sres dpg_step(dpg *g, uint32_t ei, dpg_result *r);
 /* ---- dpg_explore.c ------------------------------------------------------- */
 
 /* t >= 0: run t of T; t < 0: the input in, which the explorer then owns. */
-void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next);
+void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut);
 sres explore_step(dpg *g, dpg_result *r, bool *changed);
 
 #endif

@@ -96,8 +96,8 @@ static bool confirm(dpg *g, in_assign *in, outcome want, ex_ae *ae) {
 
 sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r) {
   if (out == OUT_NONE) return S_CONT;
-  if (out == OUT_ERROR) {
-    r->verdict = DPG_UNKNOWN;
+  if (out == OUT_ERROR || out == OUT_CLOSED) {
+    r->verdict = out == OUT_CLOSED ? DPG_SAFE : DPG_UNKNOWN;
     snprintf(r->reason, sizeof r->reason, "%s", why);
     return S_VERDICT;
   }

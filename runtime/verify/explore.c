@@ -77,7 +77,8 @@ bool explore_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_nex
   return false;
 }
 
-size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next) {
+size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next,
+                       bool cut) {
   size_t fresh = 0, queued = 0;
   ht_map occ = {0}; /* pc + 1 -> occurrences so far in this run */
   for (size_t i = 0; i < n; i++) {
@@ -95,9 +96,16 @@ size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *b
   }
   ht_free(&occ);
   /* the run's candidates, ordered by class now that its edges count (the
-   * rest stack holds them in position order; fresh ones move over, keeping
-   * it, so that the latest position comes out first) */
+   * rest stack holds them in position order, or reversed for a cut run;
+   * fresh ones move over, keeping it, so that the last pushed comes out
+   * first) */
   size_t start = x->rest.n - queued, keep = start;
+  if (cut) /* earliest position out first (explore.h) */
+    for (size_t i = start, j = x->rest.n; i + 1 < j; i++, j--) {
+      cand c = x->rest.v[i];
+      x->rest.v[i] = x->rest.v[j - 1];
+      x->rest.v[j - 1] = c;
+    }
   for (size_t i = start; i < x->rest.n; i++) {
     cand c = x->rest.v[i];
     if (explore_successors(x, c.pc) <= 1) push(&x->fresh, c);

@@ -19,7 +19,10 @@
  *     at most EXPLORE_MAX_PER_RUN per run);
  *   - explore_next offers first the candidates at addresses with one successor
  *     seen in any run so far (negating them covers a new edge), newest run
- *     and latest position first; then the others in the same order.
+ *     and latest position first; then the others in the same order.  A run
+ *     cut by the step budget offers its earliest positions first instead:
+ *     its late branches lie inside the computation that did not end, and
+ *     negating one of them mostly gives another run that does not end.
  * The module knows no ISA: the caller says which positions are branches.
  *
  * Ownership: an xp owns its tables; the arrays passed in stay the caller's.
@@ -42,10 +45,12 @@ void explore_free(xp *x);
 
 /* Records run `run`: pc[i] is the address of position i, branch[i] nonzero
  * where the successor depends on the state, and the successor of the last
- * position is `last_next` (UINT64_MAX: none, the run stopped there).  Adds
- * the run's edges to the coverage and its new candidates to the queue.
- * Returns how many edges (address → successor) no earlier run had. */
-size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next);
+ * position is `last_next` (UINT64_MAX: none, the run stopped there); `cut`:
+ * the step budget stopped the run.  Adds the run's edges to the coverage
+ * and its new candidates to the queue.  Returns how many edges (address →
+ * successor) no earlier run had. */
+size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next,
+                       bool cut);
 
 /* Would a run with these edges cover any edge not seen yet? */
 bool explore_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_next);

@@ -3,7 +3,8 @@
  * one offer per (address, occurrence, successor), the occurrence, position
  * and per-run bounds, a stopped run's last position, and the order —
  * addresses with one successor seen first, newest run and latest position
- * first, a candidate whose other way got covered meanwhile demoted. */
+ * first (earliest first for a run cut by the step budget), a candidate whose
+ * other way got covered meanwhile demoted. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,14 +33,14 @@ static void test_coverage(void) {
   uint64_t pc[4] = {1, 2, 3, 4};
   uint8_t br[4] = {0, 1, 0, 0};
   CHECK(explore_is_new(x, pc, 4, 5));
-  CHECK(explore_add_run(x, 0, pc, br, 4, 5) == 4); /* 1→2, 2→3, 3→4, 4→5 */
+  CHECK(explore_add_run(x, 0, pc, br, 4, 5, false) == 4); /* 1→2, 2→3, 3→4, 4→5 */
   CHECK(!explore_is_new(x, pc, 4, 5));
   CHECK(!explore_is_new(x, pc, 4, UINT64_MAX)); /* stopped at 4: no edge out of it */
   CHECK(explore_is_new(x, pc, 4, 6));
   CHECK(explore_successors(x, 2) == 1 && explore_successors(x, 9) == 0);
   CHECK(explore_pending(x) == 1);
   /* the same run again: nothing new, no second offer */
-  CHECK(explore_add_run(x, 1, pc, br, 4, 5) == 0);
+  CHECK(explore_add_run(x, 1, pc, br, 4, 5, false) == 0);
   CHECK(explore_pending(x) == 1);
   uint32_t r;
   size_t p;
@@ -48,7 +49,7 @@ static void test_coverage(void) {
   /* the other way at 2: a new edge, and a new candidate (other successor) */
   uint64_t pc2[3] = {1, 2, 7};
   uint8_t br2[3] = {0, 1, 0};
-  CHECK(explore_add_run(x, 2, pc2, br2, 3, UINT64_MAX) == 1);
+  CHECK(explore_add_run(x, 2, pc2, br2, 3, UINT64_MAX, false) == 1);
   CHECK(explore_successors(x, 2) == 2);
   CHECK(explore_next(x, &r, &p) && r == 2 && p == 1);
   CHECK(!explore_next(x, &r, &p));
@@ -60,7 +61,7 @@ static void test_stopped_last(void) {
   uint64_t pc[2] = {10, 11};
   uint8_t br[2] = {1, 1};
   /* the run stopped at 11 (a fault): its branch there has no successor to negate */
-  CHECK(explore_add_run(x, 0, pc, br, 2, UINT64_MAX) == 1);
+  CHECK(explore_add_run(x, 0, pc, br, 2, UINT64_MAX, false) == 1);
   CHECK(explore_pending(x) == 1);
   uint32_t r;
   size_t p;
@@ -88,18 +89,18 @@ static void test_bounds(void) {
   xp *x = explore_new();
   /* a loop: one branch address visited 300 times, going round but the last time */
   trun t = trun_new(300, 0x40, 0, 1);
-  explore_add_run(x, 0, t.pc, t.br, t.n, 0x44);
+  explore_add_run(x, 0, t.pc, t.br, t.n, 0x44, false);
   CHECK(explore_pending(x) == EXPLORE_MAX_OCC);
   /* the same loop run once less: occurrence 298 now leaves, a new identity
    * but past EXPLORE_MAX_OCC; everything else was offered already */
-  explore_add_run(x, 1, t.pc, t.br, t.n - 1, 0x44);
+  explore_add_run(x, 1, t.pc, t.br, t.n - 1, 0x44, false);
   CHECK(explore_pending(x) == EXPLORE_MAX_OCC);
   trun_free(&t);
   explore_free(x);
   /* many distinct branches in one run */
   x = explore_new();
   t = trun_new(EXPLORE_MAX_PER_RUN + 500, 0x1000, 4, 1);
-  explore_add_run(x, 0, t.pc, t.br, t.n, 0);
+  explore_add_run(x, 0, t.pc, t.br, t.n, 0, false);
   CHECK(explore_pending(x) == EXPLORE_MAX_PER_RUN);
   trun_free(&t);
   explore_free(x);
@@ -108,7 +109,7 @@ static void test_bounds(void) {
   t = trun_new(EXPLORE_MAX_POS + 10, 0, 1, 0);
   t.br[EXPLORE_MAX_POS + 3] = 1;
   t.br[5] = 1;
-  explore_add_run(x, 0, t.pc, t.br, t.n, t.n);
+  explore_add_run(x, 0, t.pc, t.br, t.n, t.n, false);
   CHECK(explore_pending(x) == 1);
   uint32_t r;
   size_t p;
@@ -122,12 +123,12 @@ static void test_order(void) {
   /* run 0: branches at positions 0, 2, 4, all one-successor addresses */
   uint64_t a[6] = {100, 101, 200, 201, 300, 301};
   uint8_t ba[6] = {1, 0, 1, 0, 1, 0};
-  explore_add_run(x, 0, a, ba, 6, 302);
+  explore_add_run(x, 0, a, ba, 6, 302, false);
   /* run 1 goes the other way at 200: 200 now has two successors; its own
    * candidate there is of the second class from the start */
   uint64_t b[3] = {100, 101, 200};
   uint8_t bb[3] = {1, 0, 1};
-  explore_add_run(x, 1, b, bb, 3, 250);
+  explore_add_run(x, 1, b, bb, 3, 250, false);
   CHECK(explore_pending(x) == 4);
   uint32_t runs[8];
   size_t poss[8];
@@ -146,15 +147,41 @@ static void test_order(void) {
   x = explore_new();
   uint64_t c[2] = {500, 501}, d[2] = {600, 601};
   uint8_t bc[2] = {1, 0};
-  explore_add_run(x, 0, c, bc, 2, 502);
-  explore_add_run(x, 1, d, bc, 2, 602);
+  explore_add_run(x, 0, c, bc, 2, 502, false);
+  explore_add_run(x, 1, d, bc, 2, 602, false);
   k = drain(x, runs, poss, 8);
   CHECK(k == 2 && runs[0] == 1 && runs[1] == 0);
   explore_free(x);
 }
 
+/* A run cut by the step budget: its earliest branch first, in both
+ * classes, and a later complete run still comes out before it. */
+static void test_cut_order(void) {
+  xp *x = explore_new();
+  uint64_t a[6] = {100, 101, 200, 201, 300, 301};
+  uint8_t ba[6] = {1, 0, 1, 0, 1, 0};
+  explore_add_run(x, 0, a, ba, 6, 302, true);
+  uint32_t runs[8];
+  size_t poss[8];
+  size_t k = drain(x, runs, poss, 8);
+  CHECK(k == 3 && poss[0] == 0 && poss[1] == 2 && poss[2] == 4);
+  explore_free(x);
+
+  x = explore_new();
+  explore_add_run(x, 0, a, ba, 6, 302, true);
+  uint64_t b[4] = {400, 401, 500, 501};
+  uint8_t bb[4] = {1, 0, 1, 0};
+  explore_add_run(x, 1, b, bb, 4, 502, false);
+  k = drain(x, runs, poss, 8);
+  CHECK(k == 5);
+  CHECK(runs[0] == 1 && poss[0] == 2 && runs[1] == 1 && poss[1] == 0);
+  CHECK(runs[2] == 0 && poss[2] == 0 && runs[3] == 0 && poss[3] == 2 && runs[4] == 0 && poss[4] == 4);
+  explore_free(x);
+}
+
 int main(void) {
   test_coverage();
+  test_cut_order();
   test_stopped_last();
   test_bounds();
   test_order();

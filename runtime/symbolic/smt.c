@@ -303,12 +303,9 @@ static Z3_ast node(smt *s, isa_term t, const Z3_ast *a) {
 static Z3_ast tr(smt *s, isa_term root) {
   size_t need = tm_count(s->tc) + 2;
   if (s->capcache < need) {
-    size_t cap = need * 2;
-    Z3_ast *nc = realloc(s->cache, sizeof *nc * cap);
-    if (!nc) xa_nomem();
-    memset(nc + s->capcache, 0, sizeof *nc * (cap - s->capcache));
-    s->cache = nc;
-    s->capcache = cap;
+    size_t old = s->capcache;
+    s->cache = xa_grow(s->cache, &s->capcache, need, sizeof *s->cache);
+    memset(s->cache + old, 0, sizeof *s->cache * (s->capcache - old));
   }
   if (s->cache[root]) return s->cache[root];
   size_t n = 0, cap = 256;
@@ -327,12 +324,7 @@ static Z3_ast tr(smt *s, isa_term root) {
     for (unsigned i = 0; i < na; i++) {
       isa_term c = tm_arg(s->tc, t, i);
       if (!s->cache[c]) {
-        if (n == cap) {
-          cap *= 2;
-          isa_term *ns = realloc(st, sizeof *st * cap);
-          if (!ns) xa_nomem();
-          st = ns;
-        }
+        st = xa_grow(st, &cap, n + 1, sizeof *st);
         st[n++] = c;
         ready = false;
       } else

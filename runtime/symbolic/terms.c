@@ -136,10 +136,7 @@ static isa_term intern(tm_ctx *c, const tm_node *x) {
     i = (i + 1) & (c->caph - 1);
   }
   if (c->nn >= UINT32_MAX - 1) xa_nomem(); /* term ids are 32 bits: as good as out of memory */
-  if (c->nn == c->capn) {
-    c->capn *= 2;
-    c->n = xa_realloc(c->n, sizeof *c->n * c->capn);
-  }
+  c->n = xa_grow(c->n, &c->capn, c->nn + 1, sizeof *c->n);
   isa_term id = (isa_term)c->nn++;
   c->n[id] = *x;
   c->hash[i] = id;
@@ -194,11 +191,9 @@ static void vindex(tm_ctx *c, size_t var) {
 isa_term tm_var(tm_ctx *c, const char *name, unsigned sort) {
   isa_term have = tm_find_var(c, name, sort);
   if (have) return have;
-  if (c->nvars == c->capvars) {
-    c->capvars = c->capvars ? c->capvars * 2 : 64;
-    c->vars = xa_realloc(c->vars, sizeof *c->vars * c->capvars);
-    c->names = xa_realloc(c->names, sizeof *c->names * c->capvars);
-  }
+  size_t capnames = c->capvars; /* names and vars grow together */
+  c->names = xa_grow(c->names, &capnames, c->nvars + 1, sizeof *c->names);
+  c->vars = xa_grow(c->vars, &c->capvars, c->nvars + 1, sizeof *c->vars);
   tm_node x = {0};
   x.kind = TM_VAR;
   x.sort = (uint8_t)sort;
@@ -948,11 +943,10 @@ isa_tb tm_builder(tm_ctx *c) { return (isa_tb){c, tb_konst, tb_app}; }
  * Returns vals, perhaps moved. */
 static void *stamp_begin(tm_ctx *c, void *vals, size_t vsize, uint32_t **gen, size_t *cap, uint32_t *cur) {
   if (*cap < c->nn) {
-    size_t nc = c->nn * 2;
-    vals = xa_realloc(vals, vsize * nc);
-    *gen = xa_realloc(*gen, sizeof **gen * nc);
-    memset(*gen, 0, sizeof **gen * nc);
-    *cap = nc;
+    size_t capvals = *cap; /* vals and gen grow together */
+    vals = xa_grow(vals, &capvals, c->nn, vsize);
+    *gen = xa_grow(*gen, cap, c->nn, sizeof **gen);
+    memset(*gen, 0, sizeof **gen * *cap);
     *cur = 0;
   }
   if (++*cur == 0) {
@@ -980,10 +974,7 @@ typedef struct tstack {
 } tstack;
 
 static void ts_push(tstack *s, isa_term t) {
-  if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 256;
-    s->v = xa_realloc(s->v, sizeof *s->v * s->cap);
-  }
+  s->v = xa_grow(s->v, &s->cap, s->n + 1, sizeof *s->v);
   s->v[s->n++] = t;
 }
 
@@ -1152,11 +1143,10 @@ struct tm_walk {
 
 static void wm_grow(wmemo *m, size_t need) {
   if (need <= m->cap) return;
-  size_t nc = need < 2 * m->cap ? 2 * m->cap : need;
-  m->val = xa_realloc(m->val, sizeof *m->val * nc);
-  m->gen = xa_realloc(m->gen, sizeof *m->gen * nc);
-  memset(m->gen + m->cap, 0, sizeof *m->gen * (nc - m->cap));
-  m->cap = nc;
+  size_t old = m->cap, capval = m->cap; /* val and gen grow together */
+  m->val = xa_grow(m->val, &capval, need, sizeof *m->val);
+  m->gen = xa_grow(m->gen, &m->cap, need, sizeof *m->gen);
+  memset(m->gen + old, 0, sizeof *m->gen * (m->cap - old));
 }
 
 tm_walk *tm_walker_new(tm_ctx *c, tm_walk_fn fn, void *ctx) {

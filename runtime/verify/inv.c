@@ -188,10 +188,7 @@ static bool u_used(const inv_ctx *c, const fvb *b) {
 }
 
 static void ent_reserve(fvb *b, int a, size_t n) {
-  if (n > b->capent[a]) {
-    b->capent[a] = n * 2 + 16;
-    b->ent[a] = xa_realloc(b->ent[a], b->capent[a] * sizeof *b->ent[a]);
-  }
+  b->ent[a] = xa_grow(b->ent[a], &b->capent[a], n, sizeof *b->ent[a]);
 }
 
 static const uint64_t *fv_words(const inv_ctx *c, uint32_t id) { return c->arena + c->fv[id].off; }
@@ -240,10 +237,7 @@ static uint32_t fvb_intern(inv_ctx *c, fvb *b) {
     if (!fvb_has(c, b, s) && !fvb_sym(b, s)) b->val[s] = 0;
   if (!u_used(c, b)) memset(b->udom, 0, sizeof b->udom);
   size_t len = 2 * c->KW + c->K + HDR + b->nent[0] + b->nent[1] + b->nent[2] + 2 * b->nent[3];
-  if (c->narena + len > c->caparena) {
-    c->caparena = (c->narena + len) * 2;
-    c->arena = xa_realloc(c->arena, c->caparena * sizeof *c->arena);
-  }
+  c->arena = xa_grow(c->arena, &c->caparena, c->narena + len, sizeof *c->arena);
   uint64_t *w = c->arena + c->narena; /* written in place; kept only if new */
   wcpy(w, b->known, c->KW);
   wcpy(w + c->KW, b->sym, c->KW);
@@ -265,10 +259,7 @@ static uint32_t fvb_intern(inv_ctx *c, fvb *b) {
       if (c->fv[id].hash == h && fv_same(c, id, w, len)) return id;
     }
   }
-  if (c->nfv == c->capfv) {
-    c->capfv = c->capfv ? c->capfv * 2 : 256;
-    c->fv = xa_realloc(c->fv, c->capfv * sizeof *c->fv);
-  }
+  c->fv = xa_grow(c->fv, &c->capfv, c->nfv + 1, sizeof *c->fv);
   uint32_t id = (uint32_t)c->nfv++;
   c->fv[id] = (fvrec){c->narena, len, h};
   c->narena += len;
@@ -471,10 +462,7 @@ void inv_set_fixed(inv_ctx *c, inv_fixed_fn fn, const void *ctx) {
 }
 
 void inv_set_initial_byte(inv_ctx *c, uint64_t addr, uint8_t byte) {
-  if (c->ninit_ent == c->capinit_ent) {
-    c->capinit_ent = c->capinit_ent ? c->capinit_ent * 2 : 256;
-    c->init_ent = xa_realloc(c->init_ent, c->capinit_ent * sizeof *c->init_ent);
-  }
+  c->init_ent = xa_grow(c->init_ent, &c->capinit_ent, c->ninit_ent + 1, sizeof *c->init_ent);
   c->init_ent[c->ninit_ent++] = (addr & c->amask) << 8 | byte;
   c->init_set = false;
 }
@@ -940,10 +928,7 @@ static unsigned u_expand(inv_ctx *c, uint32_t w, uint32_t out[U_FEW]) {
 static pre_post *post_of(inv_ctx *c, nwa_letter l, nwa_kind kind) {
   uint64_t key = ((uint64_t)l << 2 | kind) + 1, ix;
   if (!ht_get(&c->post, key, &ix)) {
-    if (c->npp == c->cappp) {
-      c->cappp = c->cappp ? c->cappp * 2 : 64;
-      c->pp = xa_realloc(c->pp, c->cappp * sizeof *c->pp);
-    }
+    c->pp = xa_grow(c->pp, &c->cappp, c->npp + 1, sizeof *c->pp);
     ix = c->npp++;
     const fold_letter *fl = fold_letter_get(c->L, l);
     c->pp[ix].ok = fl && pre_post_of(c->v, fl, kind, &c->pp[ix].pp) == 0;
@@ -1518,12 +1503,10 @@ static void fx_push(fix *f, nwa_state s, uint32_t k) {
   uint64_t key = (uint64_t)s << 32 | k, q;
   if (ht_get(&f->inq, key + 1, &q) && q) return;
   ht_put(&f->inq, key + 1, 1);
-  if (f->qn == f->qcap) {
-    size_t cap = f->qcap ? f->qcap * 2 : 1024;
-    uint64_t *nq = xa_realloc(NULL, cap * sizeof *nq);
-    for (size_t i = 0; i < f->qn; i++) nq[i] = f->q[(f->qh + i) % f->qcap];
-    free(f->q);
-    f->q = nq, f->qh = 0, f->qcap = cap;
+  if (f->qn == f->qcap) { /* full: the part that wrapped round to the front goes after the old end */
+    size_t old = f->qcap;
+    f->q = xa_grow(f->q, &f->qcap, f->qn + 1, sizeof *f->q);
+    if (f->qh) memcpy(f->q + old, f->q, f->qh * sizeof *f->q);
   }
   f->q[(f->qh + f->qn++) % f->qcap] = key;
 }
@@ -1543,10 +1526,7 @@ static void fx_update_one(fix *f, nwa_state t, uint32_t k, uint32_t w) {
   inv_ctx *c = f->c;
   uint64_t key = ((uint64_t)t << 32 | k) + 1, ix;
   if (!ht_get(&f->val, key, &ix)) {
-    if (f->nsets == f->capsets) {
-      f->capsets = f->capsets ? f->capsets * 2 : 256;
-      f->sets = xa_realloc(f->sets, f->capsets * sizeof *f->sets);
-    }
+    f->sets = xa_grow(f->sets, &f->capsets, f->nsets + 1, sizeof *f->sets);
     ix = f->nsets++;
     f->sets[ix] = (vset){NULL, 0, 0};
     ht_put(&f->val, key, ix);
@@ -1561,10 +1541,9 @@ static void fx_update_one(fix *f, nwa_state t, uint32_t k, uint32_t w) {
     x->n = 0;
     w = j;
   }
-  if (x->n == x->cap) {
-    x->cap = x->cap ? x->cap * 2 : 2;
-    x->v = xa_realloc(x->v, x->cap * sizeof *x->v);
-  }
+  size_t cap = x->cap; /* at most setmax + 1 (INV_SETMAX): 32 bits are plenty */
+  x->v = xa_grow(x->v, &cap, x->n + 1, sizeof *x->v);
+  x->cap = (uint32_t)cap;
   x->v[x->n++] = w;
   fx_push(f, t, k);
 }
@@ -1579,10 +1558,7 @@ static uint32_t fx_context(fix *f, nwa_state e, uint32_t v) {
   ht_get(&f->nctx, (uint64_t)e + 1, &n);
   uint64_t key = ((uint64_t)e << 32 | (n >= CTX_LIMIT ? 0 : v)) + 1;
   if (n >= CTX_LIMIT && ht_get(&f->ctxkey, key, &k)) return (uint32_t)k;
-  if (f->nctx_ == f->capctx) {
-    f->capctx = f->capctx ? f->capctx * 2 : 64;
-    f->ctx = xa_realloc(f->ctx, f->capctx * sizeof *f->ctx);
-  }
+  f->ctx = xa_grow(f->ctx, &f->capctx, f->nctx_ + 1, sizeof *f->ctx);
   uint32_t id = (uint32_t)f->nctx_++;
   f->ctx[id] = (ctxrec){e, NULL, 0, 0};
   ht_put(&f->ctxkey, key, id);
@@ -1594,10 +1570,7 @@ static bool fx_add_caller(fix *f, uint32_t k, nwa_state s, uint32_t ck) {
   ctxrec *r = &f->ctx[k];
   for (size_t i = 0; i < r->ncl; i++)
     if (r->cl[i].s == s && r->cl[i].ctx == ck) return false;
-  if (r->ncl == r->capcl) {
-    r->capcl = r->capcl ? r->capcl * 2 : 4;
-    r->cl = xa_realloc(r->cl, r->capcl * sizeof *r->cl);
-  }
+  r->cl = xa_grow(r->cl, &r->capcl, r->ncl + 1, sizeof *r->cl);
   r->cl[r->ncl++] = (caller){s, ck};
   return true;
 }

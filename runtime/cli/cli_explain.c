@@ -292,7 +292,8 @@ static bool explain_hex(cli *c, const char *a, explain_args *x) {
       p++;
       continue;
     }
-    if (hexval(p[0]) < 0 || !p[1] || hexval(p[1]) < 0) return cli_usage_error(c, "explain", "'%s' is not hex bytes", a), false;
+    if (hexval(p[0]) < 0 || !p[1] || hexval(p[1]) < 0)
+      return cli_usage_error(c, "explain", "'%s' is not hex bytes", a), false;
     if (x->nb == sizeof x->bytes) return cli_usage_error(c, "explain", "%s", "too many bytes"), false;
     x->bytes[x->nb++] = (uint8_t)(hexval(p[0]) * 16 + hexval(p[1]));
     p += 2;
@@ -315,7 +316,8 @@ static bool explain_options(cli *c, int argc, char **argv, explain_args *x, int 
       return false;
     } else if (!strcmp(a, "--addr")) {
       if (addr_given++) return cli_usage_error(c, "explain", "%s", "--addr given twice"), false;
-      if (i + 1 >= argc || !cli_parse_u64(argv[++i], &x->addr)) return cli_usage_error(c, "explain", "%s", "--addr needs an address"), false;
+      if (i + 1 >= argc || !cli_parse_u64(argv[++i], &x->addr))
+        return cli_usage_error(c, "explain", "%s", "--addr needs an address"), false;
       if (x->addr & ~amask)
         return cli_usage_error(c, "explain", "--addr %s is outside the address space", argv[i]), false;
     } else if (!strcmp(a, "--state") || !strcmp(a, "--pre") || !strcmp(a, "--mem")) {
@@ -329,8 +331,7 @@ static bool explain_options(cli *c, int argc, char **argv, explain_args *x, int 
       else x->mems[x->nmems++] = argv[++i];
     } else if (a[0] == '-' && a[1]) {
       return cli_usage_error(c, "explain", "unknown option '%s'", a), false;
-    } else if (!explain_hex(c, a, x))
-      return false;
+    } else if (!explain_hex(c, a, x)) return false;
   }
   if (!x->nb) return cli_usage_error(c, "explain", "%s", "no instruction bytes given"), false;
   return true;
@@ -343,17 +344,20 @@ static bool explain_decode(cli *c, const explain_args *x, isa_insn *in, char *te
   isa_decode_result dr = d->decode(x->bytes, x->nb, x->addr, in);
   if (dr != ISA_DECODE_OK) {
     fprintf(stderr, "%s explain: %s\n", c->prog,
-            dr == ISA_DECODE_NEED_MORE ? "the bytes end in the middle of an instruction" : "these bytes are not an instruction of the spec");
+            dr == ISA_DECODE_NEED_MORE ? "the bytes end in the middle of an instruction"
+                                       : "these bytes are not an instruction of the spec");
     return false;
   }
   const isa_insn_info *info = &d->insns[in->id];
-  static const char *const flows[] = {"fallthrough", "jump", "cjump", "call", "return", "ijump", "icall", "syscall", "halt"};
+  static const char *const flows[] = {"fallthrough", "jump",  "cjump",   "call", "return",
+                                      "ijump",       "icall", "syscall", "halt"};
   d->print(in, text, textsz);
   printf("instruction  %s\n", text);
   printf("bytes        ");
   for (unsigned i = 0; i < in->len; i++) printf("%02x ", x->bytes[i]);
   printf("(%u of %zu given) at 0x%llx\n", in->len, x->nb, (unsigned long long)x->addr);
-  printf("rule         %s, flow %s, %s:%u\n\n%s\n\n", info->name, flows[info->flow], info->file, info->line, info->source);
+  printf("rule         %s, flow %s, %s:%u\n\n%s\n\n", info->name, flows[info->flow], info->file, info->line,
+         info->source);
   return true;
 }
 
@@ -372,7 +376,8 @@ static void explain_symbolic(const isa_desc *d, const isa_insn *in, uint64_t add
   isa_tb tb = tm_builder(tc);
   s->id = calloc(d->nregs, sizeof *s->id), s->post = calloc(d->nregs, sizeof *s->post);
   if (!s->id || !s->post) xa_nomem();
-  for (unsigned i = 0; i < d->nregs; i++) s->id[i] = tm_var(tc, d->regs[i].name, d->regs[i].is_flag ? TM_BOOL : d->regs[i].width);
+  for (unsigned i = 0; i < d->nregs; i++)
+    s->id[i] = tm_var(tc, d->regs[i].name, d->regs[i].is_flag ? TM_BOOL : d->regs[i].width);
   s->mem0 = tm_var(tc, "mem", TM_ARRAY);
   memcpy(s->post, s->id, sizeof *s->id * d->nregs);
   s->st = (isa_symstate){s->post, s->mem0, tm_false(tc)};
@@ -453,8 +458,7 @@ static bool explain_state(cli *c, const char *state, uint64_t *regs) {
       snprintf(msg, sizeof msg, "--state: %.40s=%.40s does not fit in the %u-bit register", tok, eq + 1, w);
       cli_usage_error(c, "explain", "%s", msg);
       rc = 1;
-    } else
-      regs[r] = v;
+    } else regs[r] = v;
   }
   free(copy);
   return !rc;
@@ -481,7 +485,8 @@ static bool explain_concrete(cli *c, const explain_args *x, const isa_insn *in, 
     else {
       for (unsigned i = 0; i < d->nregs; i++)
         if (regs[i] != before[i] || s->post[i] != s->id[i])
-          printf("  %-6s 0x%llx -> 0x%llx\n", d->regs[i].name, (unsigned long long)before[i], (unsigned long long)regs[i]);
+          printf("  %-6s 0x%llx -> 0x%llx\n", d->regs[i].name, (unsigned long long)before[i],
+                 (unsigned long long)regs[i]);
     }
   }
   free(regs);
@@ -499,7 +504,8 @@ static bool explain_pre(cli *c, const explain_sym *s, const char *pre, const cha
   fval v = fexpr(&f);
   skip(&f);
   if (!f.err[0] && *f.p) fail(&f, "unexpected text");
-  if (!f.err[0] && (v.untyped || tm_sort(tc, v.t) != TM_BOOL)) fail(&f, "the formula must be a condition (a comparison or a flag)");
+  if (!f.err[0] && (v.untyped || tm_sort(tc, v.t) != TM_BOOL))
+    fail(&f, "the formula must be a condition (a comparison or a flag)");
   if (f.err[0]) {
     fprintf(stderr, "%s explain: --pre: %s\n", c->prog, f.err);
     return false;

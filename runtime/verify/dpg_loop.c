@@ -359,7 +359,8 @@ static void facts_turn(dpg *g) {
   g->inv_seconds += now_s() - ti0;
   g->inv_gen = g->gen;
   if (g->o.debug & DPG_DEBUG_STEPS)
-    fprintf(stderr, "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
+    fprintf(stderr,
+            "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
             ok ? "settled" : "gave up", is.contexts, is.changed, is.removed, is.bottom, now_s() - ti0);
 }
 
@@ -389,7 +390,10 @@ static void print_path(dpg *g, const reach_result *rr, uint32_t fe_index) {
       continue;
     }
     const fold_letter *fl = fold_letter_get(g->L, best->letter);
-    fprintf(stderr, " %s%llx>n%u", best->kind == NWA_CALL ? "C" : best->kind == NWA_RETURN ? "R" : "",
+    fprintf(stderr, " %s%llx>n%u",
+            best->kind == NWA_CALL     ? "C"
+            : best->kind == NWA_RETURN ? "R"
+                                       : "",
             fl ? (unsigned long long)fl->pc : 0ull, best->to);
     x = best->to;
   }

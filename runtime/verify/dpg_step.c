@@ -226,10 +226,10 @@ static void carry_over(step *s) {
 
 /* The path query of a step, as it is built and asked. */
 typedef struct query {
-  isa_term *map;       /* each location's value at the path's end */
-  isa_term *fs;        /* the constraints: fs[0 .. npath) the path, then the frontier's */
+  isa_term *map; /* each location's value at the path's end */
+  isa_term *fs;  /* the constraints: fs[0 .. npath) the path, then the frontier's */
   size_t nf, npath;
-  size_t nin;          /* bytes of standard input the path read */
+  size_t nin; /* bytes of standard input the path read */
   isa_term inarr, inlen;
   isa_term fpre, fpn;  /* the frontier's two: Pre(I, ψ) and n's predicate, over the path */
   unsigned char *used; /* the variables the solver saw (slice_and_check) */
@@ -299,8 +299,7 @@ static void build_query(step *s, const sx_path *path, query *q) {
     isa_term st3[3] = {inarr, tm_const(tc, k, ab), tm_var(tc, name, 8)};
     inarr = tm_app(tc, ISA_OP_STORE, st3, 3, 0, 0);
   }
-  if (nin >= Lw)
-    inlen = tm_const(tc, Lw, ab);
+  if (nin >= Lw) inlen = tm_const(tc, Lw, ab);
   else {
     inlen = tm_var(tc, "$inlen0", ab);
     fs[nf++] = tm_app2(tc, ISA_OP_ULE, tm_const(tc, nin, ab), inlen);
@@ -349,9 +348,7 @@ static void core_rho(step *s, query *q) {
 
 /* The heuristic key of a model from the witness step across e's letter
  * (model_failed): a collision only means refining, which is always sound. */
-static uint64_t model_key(const step *s) {
-  return ((uint64_t)s->t << 40 ^ (uint64_t)s->pos << 12 ^ s->e.letter) | 1;
-}
+static uint64_t model_key(const step *s) { return ((uint64_t)s->t << 40 ^ (uint64_t)s->pos << 12 ^ s->e.letter) | 1; }
 
 /* A satisfiable query: its model's input runs and joins T; *res is the
  * step's result.  Frees q's constraints and ends s->R. */
@@ -361,8 +358,8 @@ static void run_model(step *s, query *q, dpg_result *r, sres *res) {
   size_t t = s->t, pos = s->pos;
   in_assign *in = model_input(g, q->fs, q->nf, q->nin, q->inarr, q->inlen, g->T[t].in, q->used);
   if (g->o.debug & DPG_DEBUG_STEPS) {
-    fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", s->ei, e.kind,
-            e.from, e.to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
+    fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", s->ei, e.kind, e.from,
+            e.to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
     tm_fprint(g->tc, s->psi, stderr);
     fputc('\n', stderr);
   }
@@ -382,9 +379,12 @@ static void run_model(step *s, query *q, dpg_result *r, sres *res) {
     if (nt->cut && pos + 1 == nt->n && nt->st[pos].letter == e.letter) { /* say why: it faulted there */
       g->fault_letter = (uint64_t)e.letter + 1;
       snprintf(g->fault_why, sizeof g->fault_why,
-               "the solver's input faults at 0x%llx, which the symbolic step does not model", (unsigned long long)s->I.pc);
+               "the solver's input faults at 0x%llx, which the symbolic step does not model",
+               (unsigned long long)s->I.pc);
     }
-    stuck(g, &e, 1, g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why : "the solver's inputs do not lead across the frontier");
+    stuck(g, &e, 1,
+          g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why
+                                                    : "the solver's inputs do not lead across the frontier");
     ht_add(&g->model_failed, model_key(s), 0);
   }
   *res = finish_run(g, out, why, r);

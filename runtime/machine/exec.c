@@ -302,10 +302,7 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
                    : flow == ISA_FLOW_RETURN                       ? EX_RETURN
                                                                    : EX_INTERNAL;
     if (o->record) {
-      if (x->ntrace == x->captrace) {
-        x->captrace = x->captrace ? x->captrace * 2 : 1024;
-        x->trace = xa_realloc(x->trace, sizeof *x->trace * x->captrace);
-      }
+      if (x->ntrace == x->captrace) x->trace = xa_grow(x->trace, &x->captrace, x->ntrace + 1, sizeof *x->trace);
       ex_pos *p = &x->trace[x->ntrace++];
       p->pc = pc;
       p->kind = (uint8_t)kind;
@@ -342,10 +339,7 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
                 : flow) {
     case ISA_FLOW_CALL:
     case ISA_FLOW_ICALL:
-      if (x->nrstack == x->caprstack) {
-        x->caprstack = x->caprstack ? x->caprstack * 2 : 256;
-        x->rstack = xa_realloc(x->rstack, sizeof *x->rstack * x->caprstack);
-      }
+      if (x->nrstack == x->caprstack) x->rstack = xa_grow(x->rstack, &x->caprstack, x->nrstack + 1, sizeof *x->rstack);
       x->rstack[x->nrstack++] = (in->addr + in->len) & x->amask;
       break;
     case ISA_FLOW_RETURN:

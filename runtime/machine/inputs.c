@@ -113,10 +113,7 @@ static reg_ent *reg_find(in_assign *a, const char *name, bool create) {
       if (!strcmp(a->regs[i].name, name)) return &a->regs[i];
   if (!create) return NULL;
   if (!hashed) ht_put(&a->reg_ix, key, a->nregs);
-  if (a->nregs == a->capregs) {
-    a->capregs = a->capregs ? a->capregs * 2 : 32;
-    a->regs = xa_realloc(a->regs, sizeof *a->regs * a->capregs);
-  }
+  a->regs = xa_grow(a->regs, &a->capregs, a->nregs + 1, sizeof *a->regs);
   reg_ent *r = &a->regs[a->nregs++];
   memset(r, 0, sizeof *r);
   size_t n = strlen(name);
@@ -168,10 +165,7 @@ void in_set_mem(in_assign *a, uint64_t addr, uint8_t value) {
 
 static void in_push(in_assign *a, const uint8_t *b, size_t n) {
   if (!n) return; /* also: a->in may still be NULL */
-  if (a->nin + n > a->capin) {
-    a->capin = (a->nin + n) * 2;
-    a->in = xa_realloc(a->in, a->capin);
-  }
+  a->in = xa_grow(a->in, &a->capin, a->nin + n, 1);
   memcpy(a->in + a->nin, b, n);
   a->nin += n;
 }

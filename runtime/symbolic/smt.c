@@ -27,6 +27,7 @@ typedef struct unsat_entry {
  * watchdog thread per session interrupts the context once a query's whole
  * time (translation, assertion and check) is past its limit plus a grace. */
 #define WD_GRACE_MS 250
+#define WD_REPEAT_MS 100
 typedef struct watchdog {
   pthread_t th;
   pthread_mutex_t mu;
@@ -78,9 +79,14 @@ static void *wd_main(void *p) {
       continue;
     }
     if (pthread_cond_timedwait(&w->cv, &w->mu, &w->deadline) == ETIMEDOUT && w->armed) {
+      /* Z3 forgets an interrupt that comes before a check starts (one that
+       * lands while the query is still translated or asserted), so it is
+       * repeated every WD_REPEAT_MS until the query returns and disarms */
       Z3_interrupt(w->z);
       w->fired = true;
-      w->armed = false;
+      uint64_t ns = (uint64_t)w->deadline.tv_nsec + (uint64_t)WD_REPEAT_MS * 1000000u;
+      w->deadline.tv_sec += (time_t)(ns / 1000000000u);
+      w->deadline.tv_nsec = (long)(ns % 1000000000u);
     }
   }
   pthread_mutex_unlock(&w->mu);
@@ -303,12 +309,9 @@ static Z3_ast node(smt *s, isa_term t, const Z3_ast *a) {
 static Z3_ast tr(smt *s, isa_term root) {
   size_t need = tm_count(s->tc) + 2;
   if (s->capcache < need) {
-    size_t cap = need * 2;
-    Z3_ast *nc = realloc(s->cache, sizeof *nc * cap);
-    if (!nc) xa_nomem();
-    memset(nc + s->capcache, 0, sizeof *nc * (cap - s->capcache));
-    s->cache = nc;
-    s->capcache = cap;
+    size_t old = s->capcache;
+    s->cache = xa_grow(s->cache, &s->capcache, need, sizeof *s->cache);
+    memset(s->cache + old, 0, sizeof *s->cache * (s->capcache - old));
   }
   if (s->cache[root]) return s->cache[root];
   size_t n = 0, cap = 256;
@@ -327,12 +330,7 @@ static Z3_ast tr(smt *s, isa_term root) {
     for (unsigned i = 0; i < na; i++) {
       isa_term c = tm_arg(s->tc, t, i);
       if (!s->cache[c]) {
-        if (n == cap) {
-          cap *= 2;
-          isa_term *ns = realloc(st, sizeof *st * cap);
-          if (!ns) xa_nomem();
-          st = ns;
-        }
+        st = xa_grow(st, &cap, n + 1, sizeof *st);
         st[n++] = c;
         ready = false;
       } else

@@ -10,12 +10,7 @@
 static void add_pc(sx_path *p, tm_ctx *tc, isa_term c) {
   uint64_t v;
   if (tm_is_const(tc, c, &v) && v) return; /* true adds nothing */
-  if (p->npc == p->cappc) {
-    p->cappc = p->cappc ? p->cappc * 2 : 64;
-    isa_term *n = realloc(p->pc, sizeof *n * p->cappc);
-    if (!n) xa_nomem();
-    p->pc = n;
-  }
+  p->pc = xa_grow(p->pc, &p->cappc, p->npc + 1, sizeof *p->pc);
   p->pc[p->npc++] = c;
 }
 
@@ -166,12 +161,7 @@ int sx_inputs_from_model(const isa_desc *d, tm_ctx *tc, smt *s, const isa_term *
         }
       }
       for (unsigned a = 0; a < tm_nargs(tc, t); a++) {
-        if (top == cap) {
-          cap *= 2;
-          isa_term *ns = realloc(stack, sizeof *ns * cap);
-          if (!ns) xa_nomem();
-          stack = ns;
-        }
+        stack = xa_grow(stack, &cap, top + 1, sizeof *stack);
         stack[top++] = tm_arg(tc, t, a);
       }
     }

@@ -37,10 +37,7 @@ void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, 
     pc[i] = pos[i].pc;
     br[i] = i < EXPLORE_MAX_POS && is_branch(g, &pos[i]);
   }
-  if (g->nX == g->capX) {
-    g->capX = g->capX ? g->capX * 2 : 32;
-    g->X = xa_realloc(g->X, sizeof *g->X * g->capX);
-  }
+  g->X = xa_grow(g->X, &g->capX, g->nX + 1, sizeof *g->X);
   g->X[g->nX] = (struct xrun){t < 0 ? in : NULL, t};
   explore_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next, cut);
   g->nX++;

@@ -237,64 +237,71 @@ const char *dpg_verdict_name(dpg_verdict v) {
   }
 }
 
-void dpg_run(dpg *g, dpg_result *r) {
-  memset(r, 0, sizeof *r);
-  clock_gettime(CLOCK_MONOTONIC, &g->t0);
-  g->until = g->o.timeout_s;
-  double last_progress = 0;
-  /* the memory a run starts with, for grounding initial reads */
-  {
-    in_assign *in0 = in_new(IN_FIXED, 0);
-    run R;
-    if (run_start(g, in0, &R)) {
-      run_end(&R);
-      in_free(in0);
-      r->verdict = DPG_UNKNOWN;
-      snprintf(r->reason, sizeof r->reason, "cannot set up the initial stack");
-      return;
+/* The facts' initial values, from the machine a run starts in (R): the
+ * registers the input model fixes, the loaded bytes of writable code, and
+ * $V, $D, $ip = 0 (as initial_map and ground() say). */
+static void initial_facts(dpg *g, const run *R) {
+  g->iv = inv_new(&g->v, g->L, DPG_BOOT);
+  if (g->self_check) inv_set_self_check(g->iv, g->o.debug & DPG_DEBUG_FACTS_WHY ? 2 : 1);
+  inv_set_fixed(g->iv, byte_fixed, g->loaded);
+  for (unsigned i = 0; i < g->d->nregs; i++)
+    if (i == g->d->pc || i == g->d->sp || g->o.inputs == DPG_INPUTS_LINUX)
+      inv_set_initial(g->iv, tm_var(g->tc, g->d->regs[i].name, g->d->regs[i].is_flag ? TM_BOOL : g->d->regs[i].width),
+                      ex_regs(R->x)[i]);
+  /* the loaded bytes of writable, executable segments: the code a
+   * self-modifying program may rewrite, whose facts say which
+   * instruction a run meets there (§9).  Whole segments, up to
+   * INV_CODE_BYTES in all (8 bytes of memory each): the facts' initial
+   * layer, which every vector shares until a store changes a byte of
+   * it or one to an unknown address drops it */
+  size_t budget = INV_CODE_BYTES;
+  for (size_t i = 0; i < g->img->nsegs; i++) {
+    const el_segment *sg = &g->img->segs[i];
+    if (!(sg->perms & MEM_W) || !(sg->perms & MEM_X)) continue;
+    if (sg->memsz > budget) {
+      if (g->o.debug & DPG_DEBUG_STEPS)
+        fprintf(stderr, "facts: the %llu bytes of the writable code at 0x%llx are not initial facts (over %u)\n",
+                (unsigned long long)sg->memsz, (unsigned long long)sg->vaddr, INV_CODE_BYTES);
+      continue;
     }
-    g->init = mem_clone(ex_mem(R.x));
-    set_readable(g);
-    g->entry = ex_regs(R.x)[g->d->pc];
-    g->sp0 = ex_regs(R.x)[g->d->sp];
-    if (!g->o.no_facts) { /* the initial facts, as initial_map and ground() say */
-      g->iv = inv_new(&g->v, g->L, DPG_BOOT);
-      if (g->self_check) inv_set_self_check(g->iv, g->o.debug & DPG_DEBUG_FACTS_WHY ? 2 : 1);
-      inv_set_fixed(g->iv, byte_fixed, g->loaded);
-      for (unsigned i = 0; i < g->d->nregs; i++)
-        if (i == g->d->pc || i == g->d->sp || g->o.inputs == DPG_INPUTS_LINUX)
-          inv_set_initial(g->iv, tm_var(g->tc, g->d->regs[i].name, g->d->regs[i].is_flag ? TM_BOOL : g->d->regs[i].width),
-                         ex_regs(R.x)[i]);
-      /* the loaded bytes of writable, executable segments: the code a
-       * self-modifying program may rewrite, whose facts say which
-       * instruction a run meets there (§9).  Whole segments, up to
-       * INV_CODE_BYTES in all (8 bytes of memory each): the facts' initial
-       * layer, which every vector shares until a store changes a byte of
-       * it or one to an unknown address drops it */
-      size_t budget = INV_CODE_BYTES;
-      for (size_t i = 0; i < g->img->nsegs; i++) {
-        const el_segment *sg = &g->img->segs[i];
-        if (!(sg->perms & MEM_W) || !(sg->perms & MEM_X)) continue;
-        if (sg->memsz > budget) {
-          if (g->o.debug & DPG_DEBUG_STEPS)
-            fprintf(stderr, "facts: the %llu bytes of the writable code at 0x%llx are not initial facts (over %u)\n",
-                    (unsigned long long)sg->memsz, (unsigned long long)sg->vaddr, INV_CODE_BYTES);
-          continue;
-        }
-        budget -= sg->memsz;
-        for (uint64_t a = sg->vaddr; a < sg->vaddr + sg->memsz; a++) {
-          uint8_t b;
-          bool def;
-          if (mem_peek(g->init, a, 1, &b, &def, NULL) == MEM_OK && def) inv_set_initial_byte(g->iv, a, b);
-        }
-      }
-      inv_set_initial(g->iv, g->v.V, 0);
-      inv_set_initial(g->iv, g->v.D, 0);
-      inv_set_initial(g->iv, g->v.ip, 0);
+    budget -= sg->memsz;
+    for (uint64_t a = sg->vaddr; a < sg->vaddr + sg->memsz; a++) {
+      uint8_t b;
+      bool def;
+      if (mem_peek(g->init, a, 1, &b, &def, NULL) == MEM_OK && def) inv_set_initial_byte(g->iv, a, b);
     }
+  }
+  inv_set_initial(g->iv, g->v.V, 0);
+  inv_set_initial(g->iv, g->v.D, 0);
+  inv_set_initial(g->iv, g->v.ip, 0);
+}
+
+/* The memory a run starts with, for grounding initial reads, its entry and
+ * stack pointer, and the facts' initial values.  False (an unknown in *r)
+ * when no run can start. */
+static bool initial_state(dpg *g, dpg_result *r) {
+  in_assign *in0 = in_new(IN_FIXED, 0);
+  run R;
+  if (run_start(g, in0, &R)) {
     run_end(&R);
     in_free(in0);
+    r->verdict = DPG_UNKNOWN;
+    snprintf(r->reason, sizeof r->reason, "cannot set up the initial stack");
+    return false;
   }
+  g->init = mem_clone(ex_mem(R.x));
+  set_readable(g);
+  g->entry = ex_regs(R.x)[g->d->pc];
+  g->sp0 = ex_regs(R.x)[g->d->sp];
+  if (!g->o.no_facts) initial_facts(g, &R);
+  run_end(&R);
+  in_free(in0);
+  return true;
+}
+
+/* G's first form and the line 1 of Alg. 1: a run on some input (a fixed
+ * pseudo-random standard input).  S_VERDICT when that decides (r). */
+static sres first_run(dpg *g, dpg_result *r) {
   g->G = fold_initial(&g->v, g->o.target);
   g->gen = 1; /* inv_gen 0: no facts yet */
   add_boot(g->G, g->tc);
@@ -304,184 +311,212 @@ void dpg_run(dpg *g, dpg_result *r) {
     r->verdict = DPG_REACHABLE;
     r->witness = in_new(IN_FIXED, 0);
     snprintf(r->reason, sizeof r->reason, "the target is the entry point");
-    goto done;
+    return S_VERDICT;
   }
-  /* line 1: a run on some input (a fixed pseudo-random standard input) */
-  {
-    in_assign *in = in_new(IN_FIXED, 0);
-    uint64_t x = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < 64; i++) {
-      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-      uint8_t b = (uint8_t)(x >> 24);
-      in_append_stdin(in, &b, 1);
-    }
-    uint8_t pad[STDIN_PAD] = {0};
-    in_append_stdin(in, pad, sizeof pad);
-    ex_result res;
-    char why[300] = "";
-    sres s0 = finish_run(g, add_run(g, in, &res, why, sizeof why), why, r);
-    g->st.first_run_seconds = elapsed(g);
-    if (s0 == S_VERDICT) goto done;
+  in_assign *in = in_new(IN_FIXED, 0);
+  uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 64; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    uint8_t b = (uint8_t)(x >> 24);
+    in_append_stdin(in, &b, 1);
   }
-  for (;;) {
-    char why[300];
-    /* directed testing gets its share of the time (--explore) while it has
-     * branches to negate; it hands back when a run changed G */
-    if (g->xp) {
-      bool changed = false;
-      sres s = S_CONT;
-      while (!changed && s == S_CONT && explore_pending(g->xp)) {
-        double el = elapsed(g);
-        if (g->explore_seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
-        double t0 = now_s();
-        cap_solver_time(g);
-        s = explore_step(g, r, &changed);
-        g->explore_seconds += now_s() - t0;
-      }
-      if (s == S_VERDICT) break;
-    }
-    if (out_of_time(g)) {
-      r->verdict = DPG_UNKNOWN;
-      budget_reason(g, r, true);
-      break;
-    }
-    /* facts proven over G strengthen its predicates (inv.h).  They stay true
-     * as G shrinks and split states inherit them, so the fixpoint runs for
-     * every new G (a run joined) and otherwise within a share of the time */
-    if (g->iv && (g->gen != g->inv_gen || g->inv_seconds <= INV_SHARE * elapsed(g))) {
-      double ti0 = now_s();
-      inv_stats is;
-      bool ok = inv_strengthen(g->iv, g->G, &is);
-      g->st.analysis_seconds += now_s() - ti0;
-      g->inv_seconds += now_s() - ti0;
-      g->inv_gen = g->gen;
-      if (g->o.debug & DPG_DEBUG_STEPS)
-        fprintf(stderr, "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
-                ok ? "settled" : "gave up", is.contexts, is.changed, is.removed, is.bottom, now_s() - ti0);
-    }
-    int wr = witnesses(g, why, sizeof why);
-    if (wr) {
-      r->verdict = DPG_UNKNOWN;
-      if (wr > 0) budget_reason(g, r, true);
-      else snprintf(r->reason, sizeof r->reason, "%s", why);
-      break;
-    }
-    reach_result rr;
-    double ta0 = now_s();
-    reach_analyze(g->G, &rr);
-    g->st.analysis_seconds += now_s() - ta0;
-    if (!rr.reachable) { /* line 6 */
-      reach_free(&rr);
-      r->verdict = DPG_SAFE;
-      snprintf(r->reason, sizeof r->reason, "no path to 0x%llx or to an AE violation remains in the abstract graph",
-               (unsigned long long)g->o.target);
-      break;
-    }
-    /* returns no matched path takes never will be taken: drop them (reach.h) */
-    reach_prune_returns(g->G, &rr);
+  uint8_t pad[STDIN_PAD] = {0};
+  in_append_stdin(in, pad, sizeof pad);
+  ex_result res;
+  char why[300] = "";
+  sres s0 = finish_run(g, add_run(g, in, &res, why, sizeof why), why, r);
+  g->st.first_run_seconds = elapsed(g);
+  return s0;
+}
+
+/* Directed testing's turn: its share of the time (--explore) while it has
+ * branches to negate; it hands back when a run changed G. */
+static sres explore_turn(dpg *g, dpg_result *r) {
+  bool changed = false;
+  sres s = S_CONT;
+  while (!changed && s == S_CONT && explore_pending(g->xp)) {
     double el = elapsed(g);
-    if (g->o.timeout_s > 0 && el >= g->o.timeout_s) {
-      reach_free(&rr);
-      r->verdict = DPG_UNKNOWN;
-      budget_reason(g, r, true);
-      break;
-    }
-    if (g->o.max_iter && g->st.iterations >= g->o.max_iter) {
-      reach_free(&rr);
-      r->verdict = DPG_UNKNOWN;
-      budget_reason(g, r, false);
-      break;
-    }
-    if (g->o.progress && el - last_progress >= 5) {
-      last_progress = el;
-      fprintf(g->o.progress, "verify: %.0f s, %lu iterations, %zu states, CE %lu, SE %lu, Ref %lu\n", el,
-              g->st.iterations, nwa_nstates(g->G), g->st.ce, g->st.se, g->st.ref);
-    }
-    uint32_t fr[256];
-    /* alternating: the frontier closest to the target (a proof's refinements
-     * stay near it) every other time, and otherwise the oldest, which is
-     * where the first runs branch (what directed testing would try next;
-     * refinements near the target alone can unroll a loop for ever) */
-    reach_policy pol = g->o.policy;
-    if (pol == REACH_ALTERNATE) pol = g->st.iterations % 2 ? REACH_FIRST : REACH_CLOSEST_TO_TARGET;
-    size_t nfr = reach_frontiers(g->G, &rr, witnessed_cb, g, pol, fr, 256);
-    if (!nfr) nfr = reach_frontiers(g->G, &rr, witnessed_any_cb, g, pol, fr, 256);
-    if (nfr && (g->o.debug & DPG_DEBUG_PATH)) { /* debugging: m's way to acceptance along dist */
-      const nwa_edge *fe = nwa_edge_at(g->G, fr[0]);
-      fprintf(stderr, "frontier e%u n%u -> n%u:", fr[0], fe->from, fe->to);
-      nwa_state x = fe->to;
-      for (int hop = 0; hop < 400 && rr.dist[x] && rr.dist[x] != REACH_INF; hop++) {
-        size_t n;
-        const uint32_t *out = nwa_out(g->G, x, &n);
-        const nwa_edge *best = NULL;
-        for (size_t j = 0; j < n && !best; j++) {
-          const nwa_edge *e = nwa_edge_at(g->G, out[j]);
-          if (!e->dead && rr.dist[e->to] + 1 == rr.dist[x]) best = e;
-        }
-        if (!best) { /* a summary: the call's return sites */
-          const uint32_t *rs = nwa_ret_by_pred(g->G, x, &n);
-          for (size_t j = 0; j < n && !best; j++) {
-            const nwa_edge *e = nwa_edge_at(g->G, rs[j]);
-            if (!e->dead && rr.dist[e->to] + 1 == rr.dist[x]) best = e;
-          }
-          if (!best) break;
-          fprintf(stderr, " S>n%u", best->to);
-          x = best->to;
-          continue;
-        }
-        const fold_letter *fl = fold_letter_get(g->L, best->letter);
-        fprintf(stderr, " %s%llx>n%u", best->kind == NWA_CALL ? "C" : best->kind == NWA_RETURN ? "R" : "",
-                fl ? (unsigned long long)fl->pc : 0ull, best->to);
-        x = best->to;
-      }
-      fputc('\n', stderr);
-    }
-    reach_free(&rr);
-    if (nfr > 256) nfr = 256;
-    size_t pick = nfr;
-    for (size_t k = 0; k < nfr && pick == nfr; k++)
-      if (!is_stuck(g, tuple_key(g, nwa_edge_at(g->G, fr[k])), 3)) pick = k;
-    if (pick == nfr) {
-      r->verdict = DPG_UNKNOWN;
-      snprintf(r->reason, sizeof r->reason, "no frontier can be extended or refined%s%s",
-               g->stuck_why[0] ? ": " : " (the path to the target runs through unexplored code no input reaches)",
-               g->stuck_why);
-      break;
-    }
-    /* One analysis serves several steps: reach_analyze and the witness
-     * marking cost more than a refinement on a graph with many states, and
-     * a frontier of a slightly older analysis is still a frontier while its
-     * edge lives and neither of its states has been split (a step on it is
-     * sound; it may only turn out to lie on no path any more).  A run that
-     * joins T makes a new graph, so the batch ends there. */
-    nwa_state touched[BATCH];
-    size_t ntouched = 0, done_steps = 0;
-    sres sr = S_CONT;
-    for (size_t k = pick; k < nfr && done_steps < BATCH; k++) {
-      const nwa_edge *fe = nwa_edge_at(g->G, fr[k]);
-      if (fe->dead || is_stuck(g, tuple_key(g, fe), 3)) continue;
-      bool clash = false;
-      for (size_t j = 0; j < ntouched && !clash; j++) clash = touched[j] == fe->from || touched[j] == fe->to;
-      if (clash) continue;
-      nwa_state from = fe->from, to = fe->to;
-      nwa *G0 = g->G;
-      size_t nT0 = g->nT, ns0 = nwa_nstates(g->G);
-      g->st.iterations++;
-      cap_solver_time(g);
-      sr = dpg_step(g, fr[k], r);
-      done_steps++;
-      if (sr == S_VERDICT || g->G != G0 || g->nT != nT0) break;
-      if (nwa_nstates(g->G) != ns0) touched[ntouched++] = from;
-      touched[ntouched++] = to; /* its in-edges may all have gone */
-      if (ntouched + 2 > BATCH) break;
-      if (g->o.max_iter && g->st.iterations >= g->o.max_iter) break;
-      if (g->o.timeout_s > 0 && elapsed(g) >= g->o.timeout_s) break;
-    }
-    if (sr == S_VERDICT) break;
+    if (g->explore_seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
+    double t0 = now_s();
+    cap_solver_time(g);
+    s = explore_step(g, r, &changed);
+    g->explore_seconds += now_s() - t0;
   }
-done:
-  /* a self-check failure means the graph may not contain every run: no
-   * proof rests on it */
+  return s;
+}
+
+/* The facts' turn: facts proven over G strengthen its predicates (inv.h).
+ * They stay true as G shrinks and split states inherit them, so the
+ * fixpoint runs for every new G (a run joined) and otherwise within a share
+ * of the time. */
+static void facts_turn(dpg *g) {
+  if (!g->iv || (g->gen == g->inv_gen && g->inv_seconds > INV_SHARE * elapsed(g))) return;
+  double ti0 = now_s();
+  inv_stats is;
+  bool ok = inv_strengthen(g->iv, g->G, &is);
+  g->st.analysis_seconds += now_s() - ti0;
+  g->inv_seconds += now_s() - ti0;
+  g->inv_gen = g->gen;
+  if (g->o.debug & DPG_DEBUG_STEPS)
+    fprintf(stderr,
+            "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
+            ok ? "settled" : "gave up", is.contexts, is.changed, is.removed, is.bottom, now_s() - ti0);
+}
+
+/* Debugging (DPG_DEBUG_PATH): the way from frontier edge fe's target to
+ * acceptance along the analysis' distances. */
+static void print_path(dpg *g, const reach_result *rr, uint32_t fe_index) {
+  const nwa_edge *fe = nwa_edge_at(g->G, fe_index);
+  fprintf(stderr, "frontier e%u n%u -> n%u:", fe_index, fe->from, fe->to);
+  nwa_state x = fe->to;
+  for (int hop = 0; hop < 400 && rr->dist[x] && rr->dist[x] != REACH_INF; hop++) {
+    size_t n;
+    const uint32_t *out = nwa_out(g->G, x, &n);
+    const nwa_edge *best = NULL;
+    for (size_t j = 0; j < n && !best; j++) {
+      const nwa_edge *e = nwa_edge_at(g->G, out[j]);
+      if (!e->dead && rr->dist[e->to] + 1 == rr->dist[x]) best = e;
+    }
+    if (!best) { /* a summary: the call's return sites */
+      const uint32_t *rs = nwa_ret_by_pred(g->G, x, &n);
+      for (size_t j = 0; j < n && !best; j++) {
+        const nwa_edge *e = nwa_edge_at(g->G, rs[j]);
+        if (!e->dead && rr->dist[e->to] + 1 == rr->dist[x]) best = e;
+      }
+      if (!best) break;
+      fprintf(stderr, " S>n%u", best->to);
+      x = best->to;
+      continue;
+    }
+    const fold_letter *fl = fold_letter_get(g->L, best->letter);
+    fprintf(stderr, " %s%llx>n%u",
+            best->kind == NWA_CALL     ? "C"
+            : best->kind == NWA_RETURN ? "R"
+                                       : "",
+            fl ? (unsigned long long)fl->pc : 0ull, best->to);
+    x = best->to;
+  }
+  fputc('\n', stderr);
+}
+
+/* One analysis serves several steps: reach_analyze and the witness marking
+ * cost more than a refinement on a graph with many states, and a frontier
+ * of a slightly older analysis is still a frontier while its edge lives and
+ * neither of its states has been split (a step on it is sound; it may only
+ * turn out to lie on no path any more).  A run that joins T makes a new
+ * graph, so the batch ends there.  Steps on fr[pick..nfr). */
+static sres frontier_batch(dpg *g, const uint32_t *fr, size_t pick, size_t nfr, dpg_result *r) {
+  nwa_state touched[BATCH];
+  size_t ntouched = 0, done_steps = 0;
+  sres sr = S_CONT;
+  for (size_t k = pick; k < nfr && done_steps < BATCH; k++) {
+    const nwa_edge *fe = nwa_edge_at(g->G, fr[k]);
+    if (fe->dead || is_stuck(g, tuple_key(g, fe), 3)) continue;
+    bool clash = false;
+    for (size_t j = 0; j < ntouched && !clash; j++) clash = touched[j] == fe->from || touched[j] == fe->to;
+    if (clash) continue;
+    nwa_state from = fe->from, to = fe->to;
+    nwa *G0 = g->G;
+    size_t nT0 = g->nT, ns0 = nwa_nstates(g->G);
+    g->st.iterations++;
+    cap_solver_time(g);
+    sr = dpg_step(g, fr[k], r);
+    done_steps++;
+    if (sr == S_VERDICT || g->G != G0 || g->nT != nT0) break;
+    if (nwa_nstates(g->G) != ns0) touched[ntouched++] = from;
+    touched[ntouched++] = to; /* its in-edges may all have gone */
+    if (ntouched + 2 > BATCH) break;
+    if (g->o.max_iter && g->st.iterations >= g->o.max_iter) break;
+    if (g->o.timeout_s > 0 && elapsed(g) >= g->o.timeout_s) break;
+  }
+  return sr;
+}
+
+/* With the analysis rr of a graph that still reaches acceptance (freed
+ * here, before the steps): the budgets, the progress line, the frontier,
+ * and a batch of steps on it.  S_VERDICT when the search ends (r). */
+static sres search_frontier(dpg *g, reach_result *rr, dpg_result *r, double *last_progress) {
+  double el = elapsed(g);
+  if (g->o.timeout_s > 0 && el >= g->o.timeout_s) {
+    reach_free(rr);
+    r->verdict = DPG_UNKNOWN;
+    budget_reason(g, r, true);
+    return S_VERDICT;
+  }
+  if (g->o.max_iter && g->st.iterations >= g->o.max_iter) {
+    reach_free(rr);
+    r->verdict = DPG_UNKNOWN;
+    budget_reason(g, r, false);
+    return S_VERDICT;
+  }
+  if (g->o.progress && el - *last_progress >= 5) {
+    *last_progress = el;
+    fprintf(g->o.progress, "verify: %.0f s, %lu iterations, %zu states, CE %lu, SE %lu, Ref %lu\n", el,
+            g->st.iterations, nwa_nstates(g->G), g->st.ce, g->st.se, g->st.ref);
+  }
+  uint32_t fr[256];
+  /* alternating: the frontier closest to the target (a proof's refinements
+   * stay near it) every other time, and otherwise the oldest, which is
+   * where the first runs branch (what directed testing would try next;
+   * refinements near the target alone can unroll a loop for ever) */
+  reach_policy pol = g->o.policy;
+  if (pol == REACH_ALTERNATE) pol = g->st.iterations % 2 ? REACH_FIRST : REACH_CLOSEST_TO_TARGET;
+  size_t nfr = reach_frontiers(g->G, rr, witnessed_cb, g, pol, fr, 256);
+  if (!nfr) nfr = reach_frontiers(g->G, rr, witnessed_any_cb, g, pol, fr, 256);
+  if (nfr && (g->o.debug & DPG_DEBUG_PATH)) print_path(g, rr, fr[0]);
+  reach_free(rr);
+  if (nfr > 256) nfr = 256;
+  size_t pick = nfr;
+  for (size_t k = 0; k < nfr && pick == nfr; k++)
+    if (!is_stuck(g, tuple_key(g, nwa_edge_at(g->G, fr[k])), 3)) pick = k;
+  if (pick == nfr) {
+    r->verdict = DPG_UNKNOWN;
+    snprintf(r->reason, sizeof r->reason, "no frontier can be extended or refined%s%s",
+             g->stuck_why[0] ? ": " : " (the path to the target runs through unexplored code no input reaches)",
+             g->stuck_why);
+    return S_VERDICT;
+  }
+  return frontier_batch(g, fr, pick, nfr, r);
+}
+
+/* One pass of the loop: directed testing, the facts, the witnesses, the
+ * analysis (line 6: safe when nothing reaches acceptance), and a batch of
+ * frontier steps.  S_VERDICT when the search ends (r). */
+static sres iteration(dpg *g, dpg_result *r, double *last_progress) {
+  char why[300];
+  if (g->xp && explore_turn(g, r) == S_VERDICT) return S_VERDICT;
+  if (out_of_time(g)) {
+    r->verdict = DPG_UNKNOWN;
+    budget_reason(g, r, true);
+    return S_VERDICT;
+  }
+  facts_turn(g);
+  int wr = witnesses(g, why, sizeof why);
+  if (wr) {
+    r->verdict = DPG_UNKNOWN;
+    if (wr > 0) budget_reason(g, r, true);
+    else snprintf(r->reason, sizeof r->reason, "%s", why);
+    return S_VERDICT;
+  }
+  reach_result rr;
+  double ta0 = now_s();
+  reach_analyze(g->G, &rr);
+  g->st.analysis_seconds += now_s() - ta0;
+  if (!rr.reachable) { /* line 6 */
+    reach_free(&rr);
+    r->verdict = DPG_SAFE;
+    snprintf(r->reason, sizeof r->reason, "no path to 0x%llx or to an AE violation remains in the abstract graph",
+             (unsigned long long)g->o.target);
+    return S_VERDICT;
+  }
+  /* returns no matched path takes never will be taken: drop them (reach.h) */
+  reach_prune_returns(g->G, &rr);
+  return search_frontier(g, &rr, r, last_progress);
+}
+
+/* The verdict as given: a self-check failure means the graph may not
+ * contain every run, so no proof rests on it; and the statistics. */
+static void final_result(dpg *g, dpg_result *r) {
   if (g->self_fail[0] && r->verdict == DPG_SAFE) {
     r->verdict = DPG_UNKNOWN;
     snprintf(r->reason, sizeof r->reason, "self-check failed: %s", g->self_fail);
@@ -492,6 +527,18 @@ done:
   g->st.states = nwa_nstates(g->G);
   g->st.edges = nwa_live_edges(g->G);
   r->stats = g->st;
+}
+
+void dpg_run(dpg *g, dpg_result *r) {
+  memset(r, 0, sizeof *r);
+  clock_gettime(CLOCK_MONOTONIC, &g->t0);
+  g->until = g->o.timeout_s;
+  if (!initial_state(g, r)) return;
+  if (first_run(g, r) == S_CONT) {
+    double last_progress = 0;
+    while (iteration(g, r, &last_progress) == S_CONT) {}
+  }
+  final_result(g, r);
 }
 
 void dpg_write_dot(dpg *g, FILE *f) {

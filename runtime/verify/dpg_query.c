@@ -215,10 +215,7 @@ bool is_stuck(dpg *g, uint32_t key, unsigned limit) {
 }
 
 static void add_stuck(dpg *g, uint32_t key) {
-  if (g->nstuck == g->capstuck) {
-    g->capstuck = g->capstuck ? g->capstuck * 2 : 32;
-    g->stuck = xa_realloc(g->stuck, sizeof *g->stuck * g->capstuck);
-  }
+  g->stuck = xa_grow(g->stuck, &g->capstuck, g->nstuck + 1, sizeof *g->stuck);
   g->stuck[g->nstuck++] = key;
 }
 
@@ -349,10 +346,7 @@ sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
 typedef struct vlist { uint32_t *v; size_t n, cap; } vlist;
 
 static void vl_push(vlist *l, uint32_t x) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 16;
-    l->v = xa_realloc(l->v, sizeof *l->v * l->cap);
-  }
+  l->v = xa_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
   l->v[l->n++] = x;
 }
 

@@ -14,7 +14,7 @@
 typedef struct tlist { isa_term *v; size_t n, cap; } tlist;
 
 static void tl_push(tlist *l, isa_term t) {
-  if (l->n == l->cap) l->cap = l->cap ? 2 * l->cap : 16, l->v = xa_realloc(l->v, sizeof *l->v * l->cap);
+  l->v = xa_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
   l->v[l->n++] = t;
 }
 
@@ -38,7 +38,7 @@ static void conjuncts_(tm_ctx *tc, isa_term t, bool neg, tlist *out, unsigned *b
   size_t n = 0, cap = 0;
 #define CJ_PUSH(T, N)                                                                                            \
   do {                                                                                                           \
-    if (n == cap) cap = cap ? 2 * cap : 16, st = xa_realloc(st, sizeof *st * cap);                               \
+    st = xa_grow(st, &cap, n + 1, sizeof *st);                                                                   \
     st[n++] = (struct item){(T), (N)};                                                                           \
   } while (0)
   CJ_PUSH(t, neg);

@@ -105,10 +105,7 @@ typedef struct sset {
 static void sset_add(sset *s, nwa_state x) {
   for (size_t i = 0; i < s->n; i++)
     if (s->v[i] == x) return;
-  if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 8;
-    s->v = xa_realloc(s->v, sizeof *s->v * s->cap);
-  }
+  s->v = xa_grow(s->v, &s->cap, s->n + 1, sizeof *s->v);
   s->v[s->n++] = x;
 }
 
@@ -251,10 +248,7 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   bool ae = step == S->ae_step;
   sset frame = {0};
   if (fs->kind == EX_CALL) {
-    if (S->nframes == S->capframes) {
-      S->capframes = S->capframes ? S->capframes * 2 : 16;
-      S->frames = xa_realloc(S->frames, sizeof *S->frames * S->capframes);
-    }
+    S->frames = xa_grow(S->frames, &S->capframes, S->nframes + 1, sizeof *S->frames);
     sset *f = &S->frames[S->nframes++];
     memset(f, 0, sizeof *f);
     for (size_t i = 0; i < S->cur.n; i++) sset_add(f, S->cur.v[i]);
@@ -651,10 +645,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   }
   if (out != OUT_NONE || n == 0) {
     /* a verdict follows; T keeps the input for the record */
-    if (g->nT == g->capT) {
-      g->capT = g->capT ? g->capT * 2 : 16;
-      g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
-    }
+    g->T = xa_grow(g->T, &g->capT, g->nT + 1, sizeof *g->T);
     g->T[g->nT] = (dtrace){.in = in, .base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0};
     g->nT++;
     cd_free(cs);
@@ -688,10 +679,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   }
   uint64_t last_next = run_next(g, &R);
   run_end(&R);
-  if (g->nT == g->capT) {
-    g->capT = g->capT ? g->capT * 2 : 16;
-    g->T = xa_realloc(g->T, sizeof *g->T * g->capT);
-  }
+  g->T = xa_grow(g->T, &g->capT, g->nT + 1, sizeof *g->T);
   t.base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0;
   t.cut = incomplete;
   if (R.r.status == EX_UNSUPPORTED) t.unsup = true, t.unsup_nr = R.r.addr, t.unsup_pc = R.r.pc;

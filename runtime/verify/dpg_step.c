@@ -224,60 +224,73 @@ static void carry_over(step *s) {
   g->st.carried++;
 }
 
-/* The path query of e: the witness's path to n (line 8), then Pre(I, ψ)
- * and n's predicate over the path's final state.  On a satisfiable query,
- * its model's run joins T (*res: the step's result); false then, and when
- * the step is over otherwise (e stuck; s->R ended either way).  True: the
- * query is unsatisfiable, or a model failed before, so refine. */
-static bool path_query(step *s, dpg_result *r, sres *res) {
+/* The path query of a step, as it is built and asked. */
+typedef struct query {
+  isa_term *map; /* each location's value at the path's end */
+  isa_term *fs;  /* the constraints: fs[0 .. npath) the path, then the frontier's */
+  size_t nf, npath;
+  size_t nin; /* bytes of standard input the path read */
+  isa_term inarr, inlen;
+  isa_term fpre, fpn;  /* the frontier's two: Pre(I, ψ) and n's predicate, over the path */
+  unsigned char *used; /* the variables the solver saw (slice_and_check) */
+  smt_result sr;
+  char reason[256];
+} query;
+
+/* Symbolic execution of the witness's trace (line 8).  False when the step
+ * is over (the time budget ran out, or e stuck; s->R ended). */
+static bool replay_path(step *s, sx_path *path) {
   dpg *g = s->g;
-  tm_ctx *tc = g->tc;
-  const nwa_edge e = s->e;
-  const fold_letter I = s->I;
-  size_t t = s->t, pos = s->pos;
-  const dtrace *T = &g->T[t];
-  smt_result sr = SMT_UNSAT;
-  char reason[256] = "";
-  *res = S_CONT;
-  /* symbolic execution of the witness's trace (line 8) */
-  sx_path path;
-  int sxr = sx_replay_until(g->d, tc, T->pos, pos, g->entry, g->sp0, &path, late_cb, g);
+  const dtrace *T = &g->T[s->t];
+  int sxr = sx_replay_until(g->d, g->tc, T->pos, s->pos, g->entry, g->sp0, path, late_cb, g);
   if (sxr > 0) { /* the time budget ran out: the loop ends with that reason */
-    sx_path_free(&path);
+    sx_path_free(path);
     run_end(&s->R);
     return false;
   }
   if (sxr) {
     char why[300];
-    snprintf(why, sizeof why, "symbolic execution failed: %s", path.error);
-    sx_path_free(&path);
+    snprintf(why, sizeof why, "symbolic execution failed: %s", path->error);
+    sx_path_free(path);
     run_end(&s->R);
-    stuck(g, &e, 3, why);
+    stuck(g, &s->e, 3, why);
     return false;
   }
+  return true;
+}
+
+/* q's constraints: the path's, the PC at the frontier's instruction, and
+ * Pre(I, ψ) and n's predicate over the path's final state (q->map), all
+ * grounded in the initial memory. */
+static void build_query(step *s, const sx_path *path, query *q) {
+  dpg *g = s->g;
+  tm_ctx *tc = g->tc;
+  const fold_letter I = s->I;
+  size_t pos = s->pos;
+  const dtrace *T = &g->T[s->t];
   size_t nv = tm_var_count(tc);
-  isa_term *map = calloc(nv + 1, sizeof *map);
-  isa_term *fs = malloc(sizeof *fs * (path.npc + 4));
+  isa_term *map = q->map = calloc(nv + 1, sizeof *map);
+  isa_term *fs = q->fs = malloc(sizeof *fs * (path->npc + 4));
   if (!map || !fs) xa_nomem();
   size_t nf = 0;
-  for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
+  for (size_t k = 0; k < path->npc; k++) fs[nf++] = path->pc[k];
   unsigned pw = g->d->regs[g->d->pc].width;
-  if (pos) fs[nf++] = tm_app2(tc, ISA_OP_EQ, path.reg[g->d->pc], tm_const(tc, I.pc, pw));
-  size_t npath = nf; /* fs[0 .. npath) is the path; the rest asks about the frontier */
+  if (pos) fs[nf++] = tm_app2(tc, ISA_OP_EQ, path->reg[g->d->pc], tm_const(tc, I.pc, pw));
+  q->npath = nf; /* fs[0 .. npath) is the path; the rest asks about the frontier */
   for (unsigned k = 0; k < g->d->nregs; k++) {
     const isa_reg *rg = &g->d->regs[k];
     isa_term var = tm_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
-    map[tm_var_index(tc, var)] = k == g->d->pc ? tm_const(tc, I.pc, pw) : path.reg[k];
+    map[tm_var_index(tc, var)] = k == g->d->pc ? tm_const(tc, I.pc, pw) : path->reg[k];
   }
   size_t depth;
   const uint64_t *stk = ex_aux_stack(s->R.x, &depth);
-  map[tm_var_index(tc, g->v.mem)] = path.mem;
+  map[tm_var_index(tc, g->v.mem)] = path->mem;
   map[tm_var_index(tc, g->v.V)] = tm_false(tc);
   map[tm_var_index(tc, g->v.D)] = tm_const(tc, depth, g->d->addr_bits);
   map[tm_var_index(tc, g->v.A)] = aux_term(g, stk, depth);
   /* standard input: the path read stdin_0 .. stdin_{c-1}; the rest is free,
    * and so is the length unless the witness read to its end */
-  size_t nin = path.nstdin, Lw = in_stdin_len(T->in);
+  size_t nin = q->nin = path->nstdin, Lw = in_stdin_len(T->in);
   unsigned ab = g->d->addr_bits;
   isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen;
   for (size_t k = 0; k < nin; k++) {
@@ -286,8 +299,7 @@ static bool path_query(step *s, dpg_result *r, sres *res) {
     isa_term st3[3] = {inarr, tm_const(tc, k, ab), tm_var(tc, name, 8)};
     inarr = tm_app(tc, ISA_OP_STORE, st3, 3, 0, 0);
   }
-  if (nin >= Lw)
-    inlen = tm_const(tc, Lw, ab);
+  if (nin >= Lw) inlen = tm_const(tc, Lw, ab);
   else {
     inlen = tm_var(tc, "$inlen0", ab);
     fs[nf++] = tm_app2(tc, ISA_OP_ULE, tm_const(tc, nin, ab), inlen);
@@ -298,90 +310,125 @@ static bool path_query(step *s, dpg_result *r, sres *res) {
   fs[nf++] = tm_subst(tc, s->pre, map);
   /* and the state is in n: the path alone does not say so where n's
    * predicate is about input not read yet */
-  fs[nf++] = tm_subst(tc, nwa_pred(g->G, e.from), map);
+  fs[nf++] = tm_subst(tc, nwa_pred(g->G, s->e.from), map);
   for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
-  isa_term fpre = fs[nf - 2], fpn = fs[nf - 1];
+  q->nf = nf;
+  q->inarr = inarr, q->inlen = inlen;
+  q->fpre = fs[nf - 2], q->fpn = fs[nf - 1];
+}
+
+/* An unsatisfiable query: ρ generalised to one conjunct (core_split) when
+ * that does not hold at the witness. */
+static void core_rho(step *s, query *q) {
+  dpg *g = s->g;
+  tm_ctx *tc = g->tc;
+  /* the path's constraints that the slice kept, without the frontier's two */
+  isa_term *hard = malloc(sizeof *hard * (q->nf + 1));
+  size_t nh = 0;
+  if (!hard) xa_nomem();
+  for (size_t k = 0; k < q->nf; k++)
+    if (q->fs[k] != q->fpre && q->fs[k] != q->fpn) hard[nh++] = q->fs[k];
+  isa_term r2 = s->rho, ess2 = 0;
+  if (core_split(g, hard, nh, q->map, &r2, &ess2)) {
+    cenv c = {.g = g, .x = s->R.x, .in = g->T[s->t].in};
+    tm_env env = cenv_env(&c);
+    if (!tm_eval(tc, r2, &env)) {
+      if ((g->o.debug & DPG_DEBUG_DETAIL) && r2 != s->rho) {
+        fprintf(stderr, "  core: rho generalised to ");
+        tm_fprint(tc, r2, stderr);
+        fputc('\n', stderr);
+      }
+      s->rho = r2, s->ess = ess2, s->cored = true;
+      g->st.conjuncts++;
+    }
+    free(c.vmap);
+  }
+  free(hard);
+}
+
+/* The heuristic key of a model from the witness step across e's letter
+ * (model_failed): a collision only means refining, which is always sound. */
+static uint64_t model_key(const step *s) { return ((uint64_t)s->t << 40 ^ (uint64_t)s->pos << 12 ^ s->e.letter) | 1; }
+
+/* A satisfiable query: its model's input runs and joins T; *res is the
+ * step's result.  Frees q's constraints and ends s->R. */
+static void run_model(step *s, query *q, dpg_result *r, sres *res) {
+  dpg *g = s->g;
+  const nwa_edge e = s->e;
+  size_t t = s->t, pos = s->pos;
+  in_assign *in = model_input(g, q->fs, q->nf, q->nin, q->inarr, q->inlen, g->T[t].in, q->used);
+  if (g->o.debug & DPG_DEBUG_STEPS) {
+    fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", s->ei, e.kind, e.from,
+            e.to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
+    tm_fprint(g->tc, s->psi, stderr);
+    fputc('\n', stderr);
+  }
+  free(q->fs);
+  free(q->used);
+  run_end(&s->R);
+  if (!in) {
+    stuck(g, &e, 1, "the solver's model gives no input");
+    return;
+  }
+  ex_result rs;
+  char why[300] = "";
+  isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
+  outcome out = add_run(g, in, &rs, why, sizeof why);
+  if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, s->psi)) {
+    const dtrace *nt = &g->T[g->nT - 1];
+    if (nt->cut && pos + 1 == nt->n && nt->st[pos].letter == e.letter) { /* say why: it faulted there */
+      g->fault_letter = (uint64_t)e.letter + 1;
+      snprintf(g->fault_why, sizeof g->fault_why,
+               "the solver's input faults at 0x%llx, which the symbolic step does not model",
+               (unsigned long long)s->I.pc);
+    }
+    stuck(g, &e, 1,
+          g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why
+                                                    : "the solver's inputs do not lead across the frontier");
+    ht_add(&g->model_failed, model_key(s), 0);
+  }
+  *res = finish_run(g, out, why, r);
+}
+
+/* The path query of e: the witness's path to n (line 8), then Pre(I, ψ)
+ * and n's predicate over the path's final state.  On a satisfiable query,
+ * its model's run joins T (*res: the step's result); false then, and when
+ * the step is over otherwise (e stuck; s->R ended either way).  True: the
+ * query is unsatisfiable, or a model failed before, so refine. */
+static bool path_query(step *s, dpg_result *r, sres *res) {
+  dpg *g = s->g;
+  *res = S_CONT;
+  sx_path path;
+  if (!replay_path(s, &path)) return false;
+  query q = {.sr = SMT_UNSAT};
+  build_query(s, &path, &q);
   sx_path_free(&path);
-  unsigned char *used = NULL;
-  sr = slice_and_check(g, fs, &nf, npath, &used, reason, sizeof reason);
+  q.sr = slice_and_check(g, q.fs, &q.nf, q.npath, &q.used, q.reason, sizeof q.reason);
   /* one conjunct of ρ (core_split) where refinements repeat: a loop or a
    * callee refined over and over; elsewhere the extra queries cost more
    * than the generality brings */
   uint64_t nrefs = 0;
-  if (sr == SMT_UNSAT) ht_get(&g->refs_at, I.pc + 1, &nrefs), ht_put(&g->refs_at, I.pc + 1, nrefs + 1);
-  if (sr == SMT_UNSAT && nrefs >= CORE_AFTER && !g->o.no_cores) {
-    /* the path's constraints that the slice kept, without the frontier's two */
-    isa_term *hard = malloc(sizeof *hard * (nf + 1));
-    size_t nh = 0;
-    if (!hard) xa_nomem();
-    for (size_t k = 0; k < nf; k++)
-      if (fs[k] != fpre && fs[k] != fpn) hard[nh++] = fs[k];
-    isa_term r2 = s->rho, ess2 = 0;
-    if (core_split(g, hard, nh, map, &r2, &ess2)) {
-      cenv c = {.g = g, .x = s->R.x, .in = g->T[t].in};
-      tm_env env = cenv_env(&c);
-      if (!tm_eval(tc, r2, &env)) {
-        if ((g->o.debug & DPG_DEBUG_DETAIL) && r2 != s->rho) {
-          fprintf(stderr, "  core: rho generalised to ");
-          tm_fprint(tc, r2, stderr);
-          fputc('\n', stderr);
-        }
-        s->rho = r2, s->ess = ess2, s->cored = true;
-        g->st.conjuncts++;
-      }
-      free(c.vmap);
-    }
-    free(hard);
-  }
-  free(map);
+  if (q.sr == SMT_UNSAT) ht_get(&g->refs_at, s->I.pc + 1, &nrefs), ht_put(&g->refs_at, s->I.pc + 1, nrefs + 1);
+  if (q.sr == SMT_UNSAT && nrefs >= CORE_AFTER && !g->o.no_cores) core_rho(s, &q);
+  free(q.map);
   /* a model whose input did not lead across before: the path formula is
    * weaker than the runs (what system calls return, memory the solver may
    * choose), so try a refinement, which is sound whatever the model says */
-  s->retried = sr == SMT_SAT && is_stuck(g, tuple_key(g, &e), 1);
+  s->retried = q.sr == SMT_SAT && is_stuck(g, tuple_key(g, &s->e), 1);
   /* the same when a model from the same witness step across the same letter
-   * failed before, for another copy of these states (a heuristic key:
-   * a collision only means refining, which is always sound) */
-  uint64_t wkey = ((uint64_t)t << 40 ^ (uint64_t)pos << 12 ^ e.letter) | 1;
-  if (sr == SMT_SAT && ht_get(&g->model_failed, wkey, NULL)) s->retried = true;
-  if (sr == SMT_SAT && !s->retried) {
-    in_assign *in = model_input(g, fs, nf, nin, inarr, inlen, T->in, used);
-    if (g->o.debug & DPG_DEBUG_STEPS) {
-      fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", s->ei, e.kind,
-              e.from, e.to, (unsigned long long)I.pc, I.dir, t, pos);
-      tm_fprint(tc, s->psi, stderr);
-      fputc('\n', stderr);
-    }
-    free(fs);
-    free(used);
-    run_end(&s->R);
-    if (!in) {
-      stuck(g, &e, 1, "the solver's model gives no input");
-      return false;
-    }
-    ex_result rs;
-    char why[300] = "";
-    isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
-    outcome out = add_run(g, in, &rs, why, sizeof why);
-    if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, s->psi)) {
-      const dtrace *nt = &g->T[g->nT - 1];
-      if (nt->cut && pos + 1 == nt->n && nt->st[pos].letter == e.letter) { /* say why: it faulted there */
-        g->fault_letter = (uint64_t)e.letter + 1;
-        snprintf(g->fault_why, sizeof g->fault_why,
-                 "the solver's input faults at 0x%llx, which the symbolic step does not model", (unsigned long long)I.pc);
-      }
-      stuck(g, &e, 1, g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why : "the solver's inputs do not lead across the frontier");
-      ht_add(&g->model_failed, wkey, 0);
-    }
-    *res = finish_run(g, out, why, r);
+   * failed before, for another copy of these states */
+  if (q.sr == SMT_SAT && ht_get(&g->model_failed, model_key(s), NULL)) s->retried = true;
+  if (q.sr == SMT_SAT && !s->retried) {
+    run_model(s, &q, r, res);
     return false;
   }
-  free(fs);
-  free(used);
-  if (sr == SMT_UNKNOWN && !s->retried) {
+  free(q.fs);
+  free(q.used);
+  if (q.sr == SMT_UNKNOWN && !s->retried) {
     char why[300];
-    snprintf(why, sizeof why, "the solver gave up: %s", reason);
+    snprintf(why, sizeof why, "the solver gave up: %s", q.reason);
     run_end(&s->R);
-    stuck(g, &e, 3, why);
+    stuck(g, &s->e, 3, why);
     return false;
   }
   return true;

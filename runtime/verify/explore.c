@@ -30,11 +30,7 @@ static uint64_t mix(uint64_t h, uint64_t v) {
 static uint64_t edge_key(uint64_t pc, uint64_t next) { return mix(mix(1, pc), next) | 1; }
 
 static void push(cstack *s, cand c) {
-  if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 64;
-    s->v = realloc(s->v, sizeof *s->v * s->cap);
-    if (!s->v) xa_nomem();
-  }
+  s->v = xa_grow(s->v, &s->cap, s->n + 1, sizeof *s->v);
   s->v[s->n++] = c;
 }
 

@@ -154,12 +154,9 @@ static isa_term facts_of(feas_cache *c, isa_term p, bool stack) {
 static const pre_post *post_of(feas_cache *c, nwa_letter l, unsigned kind) {
   uint64_t key = ((uint64_t)l << 2 | kind) + 1, got;
   if (ht_get(&c->post, key, &got)) return c->pp_ok[got - 1] ? &c->pp[got - 1] : NULL;
-  if (c->npp == c->cappp) {
-    c->cappp = c->cappp ? 2 * c->cappp : 64;
-    c->pp = realloc(c->pp, sizeof *c->pp * c->cappp);
-    c->pp_ok = realloc(c->pp_ok, sizeof *c->pp_ok * c->cappp);
-    if (!c->pp || !c->pp_ok) xa_nomem();
-  }
+  size_t capok = c->cappp; /* pp and pp_ok grow together */
+  c->pp_ok = xa_grow(c->pp_ok, &capok, c->npp + 1, sizeof *c->pp_ok);
+  c->pp = xa_grow(c->pp, &c->cappp, c->npp + 1, sizeof *c->pp);
   size_t i = c->npp++;
   const fold_letter *fl = fold_letter_get(c->L, l); /* NULL: not an instruction (the boot edge) */
   c->pp_ok[i] = fl && pre_post_of(c->v, fl, (nwa_kind)kind, &c->pp[i]) == 0;

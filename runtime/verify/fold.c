@@ -59,10 +59,7 @@ nwa_letter fold_intern(fold_letters *L, uint64_t pc, const uint8_t *bytes, unsig
    * the table moves */
   uint8_t b[ISA_MAX_LEN];
   memcpy(b, bytes, len);
-  if (L->n == L->cap) {
-    L->cap *= 2;
-    L->v = xa_realloc(L->v, sizeof *L->v * L->cap);
-  }
+  L->v = xa_grow(L->v, &L->cap, L->n + 1, sizeof *L->v);
   fold_letter *e = &L->v[L->n];
   memset(e, 0, sizeof *e);
   e->pc = pc;
@@ -189,10 +186,7 @@ typedef struct folder {
 } folder;
 
 static void set_site(folder *f, nwa_state s, nwa_letter l) {
-  while (f->capsite <= s) {
-    f->capsite = f->capsite ? f->capsite * 2 : 64;
-    f->site = xa_realloc(f->site, sizeof *f->site * f->capsite);
-  }
+  f->site = xa_grow(f->site, &f->capsite, (size_t)s + 1, sizeof *f->site);
   while (f->nsite <= s) f->site[f->nsite++] = 0;
   f->site[s] = l;
 }

@@ -32,17 +32,8 @@ struct nwa {
   size_t hcap, hn;
 };
 
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) xa_nomem();
-  return q;
-}
-
 static void ul_push(ulist *l, uint32_t x) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 4;
-    l->v = xrealloc(l->v, l->cap * sizeof *l->v);
-  }
+  l->v = xa_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
   l->v[l->n++] = x;
 }
 
@@ -76,10 +67,7 @@ void nwa_free(nwa *a) {
 }
 
 nwa_state nwa_add_state(nwa *a, isa_term pred, bool accepting) {
-  if (a->nst == a->capst) {
-    a->capst = a->capst ? a->capst * 2 : 16;
-    a->st = xrealloc(a->st, a->capst * sizeof *a->st);
-  }
+  a->st = xa_grow(a->st, &a->capst, a->nst + 1, sizeof *a->st);
   sinfo *s = &a->st[a->nst];
   memset(s, 0, sizeof *s);
   s->pred = pred;
@@ -117,7 +105,7 @@ static size_t hfind(const nwa *a, const nwa_edge *e) {
 static void hgrow(nwa *a) {
   size_t cap = a->hcap ? a->hcap * 2 : 64;
   free(a->hs);
-  a->hs = xrealloc(NULL, cap * sizeof *a->hs);
+  a->hs = xa_malloc(cap * sizeof *a->hs);
   a->hcap = cap;
   for (size_t i = 0; i < cap; i++) a->hs[i] = UINT32_MAX;
   a->hn = 0;
@@ -145,10 +133,7 @@ static void add_edge(nwa *a, nwa_kind kind, nwa_state from, nwa_state pred, nwa_
   if ((a->hn + 1) * 2 > a->hcap) hgrow(a);
   size_t slot = hfind(a, &e);
   if (a->hs[slot] != UINT32_MAX) return;
-  if (a->ne == a->cape) {
-    a->cape = a->cape ? a->cape * 2 : 32;
-    a->e = xrealloc(a->e, a->cape * sizeof *a->e);
-  }
+  a->e = xa_grow(a->e, &a->cape, a->ne + 1, sizeof *a->e);
   uint32_t k = (uint32_t)a->ne++;
   a->e[k] = e;
   a->hs[slot] = k;

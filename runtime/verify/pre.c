@@ -548,7 +548,7 @@ static size_t collect_conds(forget *f, isa_term root, unsigned char *seen, isa_t
   tm_ctx *tc = f->tc;
   isa_term *st = NULL; /* an explicit stack, first argument on top: a recursive walk's order */
   size_t n = 0, cap = 0;
-#define CC_PUSH(x) (n == cap ? (cap = cap ? 2 * cap : 64, st = xa_realloc(st, sizeof *st * cap)) : 0, st[n++] = (x))
+#define CC_PUSH(x) (st = xa_grow(st, &cap, n + 1, sizeof *st), st[n++] = (x))
   CC_PUSH(root);
   while (n && k <= max) {
     isa_term t = st[--n];

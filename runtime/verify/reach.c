@@ -12,11 +12,7 @@ typedef struct vec {
 } vec;
 
 static void vpush(vec *l, uint32_t x) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 8;
-    l->v = realloc(l->v, l->cap * sizeof *l->v);
-    if (!l->v) xa_nomem();
-  }
+  l->v = xa_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
   l->v[l->n++] = x;
 }
 

@@ -1,6 +1,6 @@
 /* t_feas.c — unit tests of runtime/verify/feas.c (infeasible abstract edges from
  * their states' facts) on the x86 descriptor, and of the upper-bound folding
- * in runtime/symbolic/terms.c that the `read` window's length relies on.
+ * in runtime/symbolic/terms_rewrite.c that the `read` window's length relies on.
  *
  *   (a) internal edge `mov eax, 5`: into EAX == 6 infeasible, into EAX == 5
  *       or a state without facts not; a fact of n that the step keeps

@@ -1,4 +1,4 @@
-/* t_inv.c — unit tests of runtime/verify/inv.c (facts proven over the abstract
+/* t_inv.c — unit tests of runtime/verify/inv*.c (facts proven over the abstract
  * graph) on the x86 descriptor.
  *
  *   (a) a straight line with a call and its return: the facts a state gets

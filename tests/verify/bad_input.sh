@@ -25,7 +25,7 @@
 #                    follows); --explore 101 and --explore x -> 2 naming it
 #   facts            Fig. 7(a) -O2 with --candidates none --max-iterations 300
 #                    -> 0 with at most 50 refinements: the facts proven over
-#                    the graph (runtime/verify/inv.c) show the global is 0 at the
+#                    the graph (runtime/verify/inv*.c) show the global is 0 at the
 #                    check; with --no-facts and 150 iterations -> 20
 #                    (it took 2,765 refinements on x86, 2,254 on PowerPC)
 #   empty-split      safe_max3 -O2 with --candidates none --max-iterations 400

@@ -1,0 +1,42 @@
+/* cli_impl.h — what the files of the command line share (private to
+ * runtime/cli/cli*.c; the interface is cli.h).
+ *
+ * cli.c          cli_main, run, disasm, reference, and the helpers below
+ * cli_explain.c  explain, with the formula parser of --pre
+ * cli_verify.c   verify: the search in a child process, its report
+ */
+#ifndef MCVETO_CLI_IMPL_H
+#define MCVETO_CLI_IMPL_H
+
+#include "cli.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "elfload.h"
+#include "mem.h"
+
+typedef struct cli {
+  const isa_desc *d;
+  const char *prog; /* argv[0] base name */
+} cli;
+
+/* A loaded program: its memory and image (cli_load, cli_unload). */
+typedef struct loaded {
+  mem_space *m;
+  el_image *img;
+} loaded;
+
+/* "PROG CMD: <fmt with arg>" and a pointer to CMD's --help, on stderr. */
+void cli_usage_error(cli *c, const char *cmd, const char *fmt, const char *arg);
+/* A number (decimal, 0x hex, 0 octal) that fits in 64 bits, not negative. */
+bool cli_parse_u64(const char *s, uint64_t *out);
+/* 0, or -1 after a message. */
+int cli_load(cli *c, const char *path, loaded *l);
+void cli_unload(loaded *l);
+
+/* The commands: the exit status. */
+int cli_explain(cli *c, int argc, char **argv);
+int cli_verify(cli *c, int argc, char **argv);
+
+#endif

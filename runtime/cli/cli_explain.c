@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fold.h"
+#include "pre.h"
 #include "terms.h"
 #include "xalloc.h"
 
@@ -259,7 +261,10 @@ static const char explain_help[] =
     "instruction, its spec text and location, its exact symbolic transformer (only\n"
     "the locations it changes), its concrete effect on a state, and with --pre the\n"
     "weakest precondition Pre(I, FORMULA) (FORMULA after the instruction, as a\n"
-    "condition on the state before it).\n"
+    "condition on the state before it; shared subterms named by `let` lines).  With\n"
+    "--pre and a state, also Pre_alpha = alpha => psi' (MCVETO report 3.4) when Pre\n"
+    "reads memory through a write that may alias the read: alpha the alias case the\n"
+    "state chooses, psi' Pre simplified under it.\n"
     "  HEX...          the instruction's bytes, e.g. '01 d8' or 01d8\n"
     "  --addr A        the instruction's address (default 0x1000)\n"
     "  --state R=V,..  register values for the concrete run (others are 0; memory\n"
@@ -495,10 +500,65 @@ static bool explain_concrete(cli *c, const explain_args *x, const isa_insn *in, 
   return ok;
 }
 
-/* Pre(I, pre) = pre with every location replaced by its value after I (and
- * the instruction not trapping); false after a message about the formula. */
-static bool explain_pre(cli *c, const explain_sym *s, const char *pre, const char *text) {
+/* The state before the instruction as pre_alpha's witness: the --state
+ * registers (PC at --addr), the --mem bytes, every other variable 0. */
+typedef struct explain_witness {
+  const uint64_t *regs;
+  unsigned nregs;
+  uint32_t mem_index;
+  const mem_space *m;
+} explain_witness;
+
+static uint64_t witness_var(void *ctx, uint32_t index) {
+  const explain_witness *w = ctx;
+  return index < w->nregs ? w->regs[index] : 0;
+}
+
+static uint8_t witness_mem(void *ctx, uint32_t index, uint64_t addr) {
+  const explain_witness *w = ctx;
+  uint8_t b = 0;
+  if (index == w->mem_index) mem_peek(w->m, addr, 1, &b, NULL, NULL);
+  return b;
+}
+
+/* Pre_α(I, ψ) = α ⇒ ψ' against the state of --state and --mem (already
+ * checked by explain_concrete): each read through a write whose address may
+ * or may not be the read's is resolved as that state resolves it. */
+static void explain_pre_alpha(cli *c, const explain_args *x, const explain_sym *s, isa_term pre, const char *head) {
   const isa_desc *d = c->d;
+  uint64_t *regs = calloc(d->nregs, sizeof *regs);
+  mem_space *m = mem_new(d->addr_bits);
+  if (!regs || !m) xa_nomem();
+  mem_map(m, 0, addr_mask(d), MEM_R | MEM_W, MEM_ZERO);
+  if (explain_mem(c, x, m) && (!x->state || explain_state(c, x->state, regs))) {
+    regs[d->pc] = x->addr;
+    /* the register variables are the context's first ones (explain_symbolic) */
+    explain_witness w = {regs, d->nregs, tm_var_index(s->tc, s->mem0), m};
+    tm_env env = {&w, witness_var, witness_mem};
+    fold_vocab v;
+    fold_vocab_init(&v, d, s->tc);
+    isa_term alpha, psi1;
+    pre_alpha_parts(&v, pre, &env, &alpha, &psi1);
+    /* α = true: no read goes through a write that may or may not alias it,
+     * and Pre_α is Pre */
+    if (alpha != tm_true(s->tc)) {
+      printf("\nPre_alpha(%s) = alpha => psi', the alias case of the --state/--mem state\n  alpha = ", head);
+      tm_fprint_let(s->tc, alpha, "          ", stdout);
+      printf("\n  psi'  = ");
+      tm_fprint_let(s->tc, psi1, "          ", stdout);
+      putchar('\n');
+    }
+  }
+  free(regs);
+  mem_free(m);
+}
+
+/* Pre(I, pre) = pre with every location replaced by its value after I (and
+ * the instruction not trapping), and Pre_α with a state; false after a
+ * message about the formula. */
+static bool explain_pre(cli *c, const explain_args *x, const explain_sym *s, const char *text) {
+  const isa_desc *d = c->d;
+  const char *pre = x->pre;
   tm_ctx *tc = s->tc;
   fo f = {tc, d, s->id, s->mem0, pre, pre, "", 0};
   fval v = fexpr(&f);
@@ -516,10 +576,13 @@ static bool explain_pre(cli *c, const explain_sym *s, const char *pre, const cha
   map[tm_var_index(tc, s->mem0)] = s->st.mem;
   isa_term p = tm_subst(tc, v.t, map);
   if (s->st.trap != tm_false(tc)) p = tm_app2(tc, ISA_OP_LAND, tm_app1(tc, ISA_OP_LNOT, s->st.trap), p);
-  printf("\nPre(%s, %s)\n  ", text, pre);
-  tm_fprint(tc, p, stdout);
+  char head[600];
+  snprintf(head, sizeof head, "%s, %s", text, pre);
+  printf("\nPre(%s)\n  ", head);
+  tm_fprint_let(tc, p, "  ", stdout);
   putchar('\n');
   free(map);
+  if (x->state || x->nmems) explain_pre_alpha(c, x, s, p, head);
   return true;
 }
 
@@ -532,7 +595,7 @@ int cli_explain(cli *c, int argc, char **argv) {
   if (!explain_decode(c, &x, &in, text, sizeof text)) return CLI_EXIT_USAGE;
   explain_sym s;
   explain_symbolic(c->d, &in, x.addr, &s);
-  bool ok = explain_concrete(c, &x, &in, &s) && (!x.pre || explain_pre(c, &s, x.pre, text));
+  bool ok = explain_concrete(c, &x, &in, &s) && (!x.pre || explain_pre(c, &x, &s, text));
   explain_sym_free(&s);
   return ok ? 0 : CLI_EXIT_USAGE;
 }

@@ -61,6 +61,13 @@ static void rf_term(FILE *f, tm_ctx *tc, isa_term t) {
   rf_esc(f, buf);
 }
 
+/* Pre as explain prints it: shared subterms named. */
+static void rf_term_let(FILE *f, tm_ctx *tc, isa_term t) {
+  static char buf[RF_TERM_MAX];
+  tm_print_let(tc, t, "  ", buf, sizeof buf);
+  rf_esc(f, buf);
+}
+
 /* The page of rule i: NAME.html when the name is plain, else ruleI.html. */
 static void rf_page_name(const isa_desc *d, unsigned i, char *out, size_t size) {
   const char *n = d->insns[i].name;
@@ -385,7 +392,7 @@ static void rf_semantics(FILE *f, const isa_desc *d, const char *prog, const rf_
   fputs(", ", f);
   rf_esc(f, phi);
   fputs(")\n  ", f);
-  rf_term(f, tc, p);
+  rf_term_let(f, tc, p);
   fputs("\n</pre>\n", f);
   free(map);
   mem_free(m);

@@ -153,5 +153,11 @@ isa_term tm_conj_ground(tm_ctx *c, isa_term t);
  * length it needed.  Shared subterms are printed in place. */
 size_t tm_print(tm_ctx *c, isa_term t, char *buf, size_t size);
 void tm_fprint(tm_ctx *c, isa_term t, FILE *f);
+/* The same with shared subterms named: every subterm that is not a variable
+ * or constant and occurs more than once gets a name (m1, m2, … for arrays,
+ * t1, t2, … otherwise), defined once on a line `let NAME = TERM` before its
+ * first use; then t.  Lines after the first start with indent. */
+size_t tm_print_let(tm_ctx *c, isa_term t, const char *indent, char *buf, size_t size);
+void tm_fprint_let(tm_ctx *c, isa_term t, const char *indent, FILE *f);
 
 #endif

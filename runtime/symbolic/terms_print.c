@@ -1,17 +1,29 @@
 /* terms_print.c — terms in infix form (tm_print, tm_fprint). */
 #include "terms_impl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct pbuf {
   char *buf;
   size_t size, n;
+  const uint32_t *name; /* tm_print_let: per term, its name's number + 1 (the top bit for arrays), or 0 */
+  isa_term def;         /* the term being defined: printed, not named */
 } pbuf;
+
+#define NAME_ARRAY 0x80000000u
+
 
 static void put(pbuf *p, const char *s) {
   for (; *s; s++, p->n++)
     if (p->n + 1 < p->size) p->buf[p->n] = *s;
+}
+
+static void put_name(pbuf *p, uint32_t nm) {
+  char tmp[16];
+  snprintf(tmp, sizeof tmp, "%c%u", nm & NAME_ARRAY ? 'm' : 't', (nm & ~NAME_ARRAY) - 1);
+  put(p, tmp);
 }
 
 static const char *const infix[] = {
@@ -27,6 +39,10 @@ static void pr(tm_ctx *c, isa_term t, pbuf *p, int depth) {
   if (p->n >= p->size && p->size) return; /* enough */
   if (depth > 200) {
     put(p, "...");
+    return;
+  }
+  if (p->name && p->name[t] && t != p->def) {
+    put_name(p, p->name[t]);
     return;
   }
   switch (x->kind) {
@@ -100,7 +116,7 @@ static void pr(tm_ctx *c, isa_term t, pbuf *p, int depth) {
 }
 
 size_t tm_print(tm_ctx *c, isa_term t, char *buf, size_t size) {
-  pbuf p = {buf, size, 0};
+  pbuf p = {buf, size, 0, NULL, 0};
   if (size) buf[0] = 0;
   if (!t) {
     put(&p, "<none>");
@@ -123,6 +139,71 @@ void tm_fprint(tm_ctx *c, isa_term t, FILE *f) {
   char *big = malloc(n + 1);
   if (!big) xa_nomem();
   tm_print(c, t, big, n + 1);
+  fputs(big, f);
+  free(big);
+}
+
+/* Terms are created after their arguments, so ascending ids put every
+ * definition before its uses; a subterm referenced from two places of the
+ * DAG would be printed twice in place, so exactly those are named. */
+size_t tm_print_let(tm_ctx *c, isa_term t, const char *indent, char *buf, size_t size) {
+  pbuf p = {buf, size, 0, NULL, 0};
+  if (size) buf[0] = 0;
+  if (!t) {
+    put(&p, "<none>");
+    if (size) buf[p.n < size ? p.n : size - 1] = 0;
+    return p.n;
+  }
+  size_t n = (size_t)t + 1;
+  uint32_t *refs = calloc(n, sizeof *refs), *name = calloc(n, sizeof *name);
+  isa_term *st = malloc(sizeof *st * n);
+  if (!refs || !name || !st) xa_nomem();
+  size_t top = 0;
+  st[top++] = t;
+  refs[t] = 1;
+  while (top) { /* each node is pushed once: when first referenced */
+    const tm_node *x = &c->n[st[--top]];
+    if (x->kind == TM_VAR || x->kind == TM_CONST) continue;
+    for (unsigned i = 0; i < x->nargs; i++)
+      if (!refs[x->a[i]]++) st[top++] = x->a[i];
+  }
+  uint32_t arrays = 0, others = 0;
+  for (isa_term u = 1; u < t; u++)
+    if (refs[u] > 1 && c->n[u].kind != TM_VAR && c->n[u].kind != TM_CONST)
+      name[u] = c->n[u].sort == TM_ARRAY ? ++arrays + 1 + NAME_ARRAY : ++others + 1;
+  p.name = name;
+  for (isa_term u = 1; u < t; u++)
+    if (name[u]) {
+      put(&p, "let ");
+      put_name(&p, name[u]);
+      put(&p, " = ");
+      p.def = u;
+      pr(c, u, &p, 0);
+      put(&p, "\n");
+      put(&p, indent);
+    }
+  p.def = t;
+  pr(c, t, &p, 0);
+  free(refs);
+  free(name);
+  free(st);
+  if (size) {
+    if (p.n + 1 > size && size > 4) memcpy(buf + size - 4, "...", 4);
+    else buf[p.n < size ? p.n : size - 1] = 0;
+  }
+  return p.n;
+}
+
+void tm_fprint_let(tm_ctx *c, isa_term t, const char *indent, FILE *f) {
+  char small[4096];
+  size_t n = tm_print_let(c, t, indent, small, sizeof small);
+  if (n < sizeof small) {
+    fputs(small, f);
+    return;
+  }
+  char *big = malloc(n + 1);
+  if (!big) xa_nomem();
+  tm_print_let(c, t, indent, big, n + 1);
   fputs(big, f);
   free(big);
 }

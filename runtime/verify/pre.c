@@ -368,15 +368,21 @@ static uint64_t alias_step(tm_walk *tw, isa_term t, void *ctx) {
 }
 
 isa_term pre_alpha(const fold_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha) {
+  isa_term a, psi1;
+  pre_alpha_parts(v, pre, w, &a, &psi1);
+  if (alpha) *alpha = a;
+  return tm_app2(v->tc, ISA_OP_LOR, not_(v->tc, a), psi1);
+}
+
+void pre_alpha_parts(const fold_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha, isa_term *psi1) {
   tm_ctx *tc = v->tc;
   size_t n0 = tm_count(tc) + 1;
   alias_walk aw = {v, w, NULL, 4 * n0, tm_true(tc)};
   aw.fresh = calloc(4 * n0, 1); /* the walk makes new terms: room for them */
   if (!aw.fresh) xa_nomem();
-  isa_term psi1 = (isa_term)tm_walk_run(tc, pre, alias_step, &aw);
+  *psi1 = (isa_term)tm_walk_run(tc, pre, alias_step, &aw);
   free(aw.fresh);
-  if (alpha) *alpha = aw.alpha;
-  return tm_app2(tc, ISA_OP_LOR, not_(tc, aw.alpha), psi1);
+  *alpha = aw.alpha;
 }
 
 bool pre_mentions_fresh(tm_ctx *tc, isa_term t) {

@@ -66,6 +66,8 @@ isa_term pre_exact(const fold_vocab *v, const pre_post *p, isa_term psi);
  * environment for the vocabulary's variables).  *alpha, if not NULL,
  * receives α. */
 isa_term pre_alpha(const fold_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha);
+/* The two parts of Pre_α: α and ψ' (explain prints them apart). */
+void pre_alpha_parts(const fold_vocab *v, isa_term pre, const tm_env *w, isa_term *alpha, isa_term *psi1);
 
 /* Does t mention a `$sys…` variable? */
 bool pre_mentions_fresh(tm_ctx *tc, isa_term t);

@@ -4,6 +4,7 @@
  * cli.c          cli_main, run, disasm, reference, and the helpers below
  * cli_explain.c  explain, with the formula parser of --pre
  * cli_verify.c   verify: the search in a child process, its report
+ * cli_report.c   verify --report: the verdict as one HTML page
  */
 #ifndef MCVETO_CLI_IMPL_H
 #define MCVETO_CLI_IMPL_H
@@ -12,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "elfload.h"
 #include "mem.h"
@@ -38,5 +40,12 @@ void cli_unload(loaded *l);
 /* The commands: the exit status. */
 int cli_explain(cli *c, int argc, char **argv);
 int cli_verify(cli *c, int argc, char **argv);
+
+struct dpg;
+struct dpg_result;
+/* The HTML report of a search into f (verify --report): prog is the program's
+ * path, g the search's graph and r its result.  The caller checks f. */
+void cli_report_write(cli *c, FILE *f, loaded *l, const char *prog, uint64_t target, struct dpg *g,
+                      const struct dpg_result *r);
 
 #endif

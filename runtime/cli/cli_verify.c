@@ -49,7 +49,10 @@ static const char verify_usage[] =
     "                        negate a branch of an earlier run (default 30; 0: none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
     "  --dot FILE            write the final abstract graph (Graphviz)\n"
-    "                        (both files are opened before the search)\n"
+    "  --report FILE.html    write the verdict as one self-contained HTML page: reason,\n"
+    "                        statistics, the graph (SVG when Graphviz dot is installed),\n"
+    "                        the witness run's trace and input, a safe verdict's proof\n"
+    "                        (the files are opened before the search)\n"
     "  --json                print the verdict and statistics as one JSON object\n"
     "  --quiet               no progress lines on standard error\n"
     "  --self-check          check that every run is a path of its folded trace and that\n"
@@ -217,7 +220,7 @@ static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr, const sigset
 /* the signals verify_wait passes on to the search */
 static const int fwd_signals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT};
 static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, bool json, const char *path, uint64_t addr,
-                        const char *witness, FILE *wf, const char *dot, FILE *df);
+                        const char *witness, FILE *wf, const char *dot, FILE *df, const char *report, FILE *rf);
 
 /* The debugging printers (docs/verifier.md), read from the environment
  * here once: they change nothing the verifier does.  MCVETO_CHECK_FOLD and
@@ -240,7 +243,7 @@ static unsigned debug_flags(dpg_opts *o) {
 }
 
 int cli_verify(cli *c, int argc, char **argv) {
-  const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL;
+  const char *path = NULL, *target = NULL, *witness = NULL, *dot = NULL, *report = NULL;
   bool json = false, quiet = false, cand_auto = true;
   dpg_opts o = {.timeout_s = 600, .policy = REACH_ALTERNATE, .inputs = DPG_INPUTS_LINUX, .explore = 30};
   for (int i = 0; i < argc; i++) {
@@ -250,12 +253,13 @@ int cli_verify(cli *c, int argc, char **argv) {
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       printf(verify_usage, c->prog);
       return 0;
-    } else if (!strcmp(a, "--target") || !strcmp(a, "--witness") || !strcmp(a, "--dot") || !strcmp(a, "--inputs") ||
+    } else if (!strcmp(a, "--target") || !strcmp(a, "--witness") || !strcmp(a, "--dot") || !strcmp(a, "--report") ||
+               !strcmp(a, "--inputs") ||
                !strcmp(a, "--policy") || !strcmp(a, "--candidates")) {
       if (!has) return cli_usage_error(c, "verify", "%s needs an argument", a), CLI_EXIT_USAGE;
       const char *arg = argv[++i];
       const char **slot = !strcmp(a, "--target") ? &target : !strcmp(a, "--witness") ? &witness
-                          : !strcmp(a, "--dot") ? &dot : NULL;
+                          : !strcmp(a, "--dot") ? &dot : !strcmp(a, "--report") ? &report : NULL;
       if (slot && *slot) { /* the last one winning would ignore the other silently */
         fprintf(stderr, "%s verify: %s given twice ('%s' and '%s')\n(see '%s verify --help')\n", c->prog, a, *slot,
                 arg, c->prog);
@@ -323,9 +327,11 @@ int cli_verify(cli *c, int argc, char **argv) {
   }
   /* the output files are opened before the search: a search of minutes
    * must not end in "cannot write" */
-  FILE *wf = NULL, *df = NULL;
-  if ((witness && !(wf = open_out(c, witness))) || (dot && !(df = open_out(c, dot)))) {
+  FILE *wf = NULL, *df = NULL, *rf = NULL;
+  if ((witness && !(wf = open_out(c, witness))) || (dot && !(df = open_out(c, dot))) ||
+      (report && !(rf = open_out(c, report)))) {
     if (wf) fclose(wf);
+    if (df) fclose(df);
     cli_unload(&l);
     return CLI_EXIT_USAGE;
   }
@@ -344,13 +350,14 @@ int cli_verify(cli *c, int argc, char **argv) {
   if (pid > 0) {
     if (wf) fclose(wf); /* the child's to write */
     if (df) fclose(df);
+    if (rf) fclose(rf);
     cli_unload(&l);
     return verify_wait(c, pid, json, addr, &old);
   }
   sigprocmask(SIG_SETMASK, &old, NULL);
   if (pid == 0) sg_install(); /* the solver may recurse past a small stack: an unknown, not a crash */
   if (pid < 0 && o.progress) fprintf(o.progress, "%s: cannot fork (%s): searching without a guard\n", c->prog, strerror(errno));
-  int rc = verify_child(c, &l, &o, cand_auto, json, path, addr, witness, wf, dot, df);
+  int rc = verify_child(c, &l, &o, cand_auto, json, path, addr, witness, wf, dot, df, report, rf);
   cli_unload(&l);
   if (pid == 0) exit(rc);
   return rc;
@@ -406,7 +413,7 @@ static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr, const sigset
 
 /* The search, its output files and its report; the exit status. */
 static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, bool json, const char *path, uint64_t addr,
-                        const char *witness, FILE *wf, const char *dot, FILE *df) {
+                        const char *witness, FILE *wf, const char *dot, FILE *df, const char *report, FILE *rf) {
   loaded l = *lp;
   dpg_opts o = *op;
   dpg *g = NULL;
@@ -424,6 +431,10 @@ static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, 
   if (df) {
     dpg_write_dot(g, df);
     if (close_out(c, dot, df, 0)) rc = CLI_EXIT_USAGE;
+  }
+  if (rf) {
+    cli_report_write(c, rf, &l, path, addr, g, &r);
+    if (close_out(c, report, rf, 0)) rc = CLI_EXIT_USAGE;
   }
   const dpg_stats *s = &r.stats;
   if (json) {

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# check_report.sh ISA MCVETO MCVETO_CC WORK — `verify --report FILE.html`
+# writes one self-contained page: the verdict and its reason, the statistics,
+# the abstract graph (inline SVG when Graphviz dot is installed, else a note
+# and the DOT text), for a reachable program the witness run's trace up to
+# the target with the standard input it read, for a safe one the proof's
+# states; nothing is fetched from elsewhere.  A report in a directory that
+# does not exist is a usage error (2) before the search, as with --dot.
+set -u
+isa=$1 mc=$2 cc=$3 work=$4
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$work" || exit 1
+fail() { echo "FAIL: $*"; exit 1; }
+"$cc" --isa "$isa" -O2 "$here/programs/magic32_reach.c" -o "$work/reach" || exit 77
+"$cc" --isa "$isa" -O2 "$here/programs/safe_abs.c" -o "$work/safe" || exit 77
+
+"$mc" verify "$work/reach" --target reach_error --quiet --report "$work/reach.html" >/dev/null
+rc=$?
+[ "$rc" = 10 ] || fail "reachable: verify exited $rc, expected 10"
+h=$work/reach.html
+grep -q '^<!DOCTYPE html>' "$h" || fail "reachable: not an HTML page"
+grep -q '<p class="verdict" id="verdict">reachable</p>' "$h" || fail "reachable: no verdict"
+grep -q '<h2 id="stats">' "$h" || fail "reachable: no statistics"
+if command -v dot >/dev/null; then
+  grep -q '<svg' "$h" || fail "reachable: dot is installed, but there is no <svg"
+else
+  grep -q 'id="nodot"' "$h" && grep -q 'digraph G {' "$h" || fail "reachable: no note and DOT text without dot"
+fi
+grep -q '<h2 id="trace">Witness run</h2>' "$h" || fail "reachable: no witness trace"
+grep -q 'It read 4 bytes of standard input' "$h" || fail "reachable: the trace does not say it read 4 bytes"
+case $isa in
+x86) stdin='ef be ad de' ;;
+*) stdin='de ad be ef' ;;
+esac
+grep -q ">00000000  $stdin" "$h" || fail "reachable: the input bytes are not $stdin"
+grep -q 'stopped at 0x' "$h" || fail "reachable: the run does not stop at the target"
+grep -Eq '<pre class="trace">0x[0-9a-f]+' "$h" || fail "reachable: the trace has no addresses"
+grep -Eqi '(src|href)="(https?:)?//' "$h" && fail "reachable: the page loads something from the network"
+
+"$mc" verify "$work/safe" --target reach_error --quiet --report "$work/safe.html" >/dev/null
+rc=$?
+[ "$rc" = 0 ] || fail "safe: verify exited $rc, expected 0"
+h=$work/safe.html
+grep -q '<p class="verdict" id="verdict">safe</p>' "$h" || fail "safe: no verdict"
+grep -q '<h2 id="proof">Proof</h2>' "$h" || fail "safe: no proof"
+grep -q '<td>accepting</td>' "$h" || fail "safe: the proof lists no accepting state"
+grep -q '<h2 id="trace">' "$h" && fail "safe: a witness trace"
+
+"$mc" verify "$work/safe" --target reach_error --quiet --report "$work/no/such/dir/r.html" >/dev/null 2>"$work/err"
+rc=$?
+[ "$rc" = 2 ] || fail "a report in a missing directory: exit $rc, expected 2"
+grep -q "cannot write $work/no/such/dir/r.html" "$work/err" || fail "a report in a missing directory: $(cat "$work/err")"
+echo "ok: reachable and safe reports"

@@ -4,7 +4,7 @@
 #   scripts/setup.sh --demo   and what the main job (scripts/demo.sh) needs:
 #                             the cross compilers (RISC-V too), qemu-user and jq
 #   scripts/setup.sh --tests  and everything the test suite uses (--demo's,
-#                             capstone, unicorn, clang)
+#                             capstone, unicorn, clang, graphviz)
 #   --list                    print the packages of the chosen set, one per
 #                             line, and install nothing
 # Never installs gcc-multilib: it conflicts with the cross compilers.
@@ -33,6 +33,8 @@ if [ $level != build ]; then
 fi
 if [ $level = tests ]; then
   pkgs+=(libcapstone-dev libunicorn-dev clang libclang-rt-14-dev)
+  # verify --report renders the graph with dot; the report tests check the SVG
+  pkgs+=(graphviz)
 fi
 if $list; then
   printf '%s\n' "${pkgs[@]}"

@@ -6,6 +6,7 @@
  * predicates. */
 #include "cli_impl.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "dpg.h"
 #include "exec.h"
 #include "inputs.h"
+#include "reference.h"
 #include "xalloc.h"
 
 /* The trace shows at most this many steps: a page of a million lines helps
@@ -22,19 +24,7 @@
 /* The witness run is replayed for at most this many steps. */
 #define CLI_REPORT_RUN_STEPS 5000000
 
-static void cli_html(FILE *f, const char *s, size_t n) {
-  for (size_t i = 0; i < n && s[i]; i++) {
-    switch (s[i]) {
-    case '<': fputs("&lt;", f); break;
-    case '>': fputs("&gt;", f); break;
-    case '&': fputs("&amp;", f); break;
-    case '"': fputs("&quot;", f); break;
-    default: fputc(s[i], f);
-    }
-  }
-}
-
-static void cli_html_s(FILE *f, const char *s) { cli_html(f, s, strlen(s)); }
+static void cli_html_s(FILE *f, const char *s) { rf_escn(f, s, SIZE_MAX); }
 
 /* All of a stream rewound, as a string the caller frees (NULL on error). */
 static char *cli_slurp(FILE *t) {
@@ -100,11 +90,11 @@ static void cli_report_states(FILE *f, const char *dot) {
       if (nl && q && nl < q && (size_t)(q - l) < len) {
         const char *sp = memchr(lab, ' ', (size_t)(nl - lab));
         fputs("<tr><td>", f);
-        cli_html(f, lab, (size_t)((sp ? sp : nl) - lab));
+        rf_escn(f, lab, (size_t)((sp ? sp : nl) - lab));
         fputs("</td><td>", f);
-        if (sp) cli_html(f, sp + 1, (size_t)(nl - sp - 1));
+        if (sp) rf_escn(f, sp + 1, (size_t)(nl - sp - 1));
         fputs("</td><td><code>", f);
-        cli_html(f, nl + 2, (size_t)(q - nl - 2));
+        rf_escn(f, nl + 2, (size_t)(q - nl - 2));
         fputs("</code></td><td>", f);
         if (cli_line_has(l, len, "peripheries=2")) fputs("accepting", f);
         fputs("</td></tr>\n", f);
@@ -171,7 +161,7 @@ static void cli_report_trace(cli *c, FILE *f, loaded *l, const char *prog, uint6
   for (const char *p = t ? t : ""; *p && lines < CLI_REPORT_MAX_STEPS; lines++) {
     const char *e = strchr(p, '\n');
     size_t len = e ? (size_t)(e - p) + 1 : strlen(p);
-    cli_html(f, p, len);
+    rf_escn(f, p, len);
     p += len;
   }
   fputs("</pre>\n", f);

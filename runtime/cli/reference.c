@@ -37,8 +37,7 @@ static uint64_t rf_rand(uint64_t *s) { /* splitmix64 */
   return z ^ (z >> 31);
 }
 
-/* HTML-escaped text of s[0..n). */
-static void rf_escn(FILE *f, const char *s, size_t n) {
+void rf_escn(FILE *f, const char *s, size_t n) {
   for (size_t i = 0; i < n && s[i]; i++) {
     switch (s[i]) {
     case '&': fputs("&amp;", f); break;

@@ -21,4 +21,9 @@
  * (e.g. "mcveto-x86").  0, or -1 after a message on err. */
 int rf_write(const isa_desc *d, const char *dir, const char *prog, FILE *err);
 
+/* s[0..n) (or up to its NUL) as HTML text on f: markup characters and
+ * control characters but newline and tab escaped.  Shared with verify's
+ * report (cli_report.c). */
+void rf_escn(FILE *f, const char *s, size_t n);
+
 #endif

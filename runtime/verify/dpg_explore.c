@@ -13,8 +13,8 @@
 /* Is position p a branch: a successor that the state decides? */
 static bool is_branch(dpg *g, const ex_pos *p) {
   isa_insn in;
-  if (g->d->decode(p->bytes, p->len, p->pc, &in) != ISA_DECODE_OK || in.len != p->len) return false;
-  switch (g->d->insns[in.id].flow) {
+  if (g->prog.d->decode(p->bytes, p->len, p->pc, &in) != ISA_DECODE_OK || in.len != p->len) return false;
+  switch (g->prog.d->insns[in.id].flow) {
   case ISA_FLOW_CJUMP:
   case ISA_FLOW_IJUMP:
   case ISA_FLOW_ICALL:
@@ -26,7 +26,7 @@ static bool is_branch(dpg *g, const ex_pos *p) {
 /* A run the explorer may branch off: run t of T, or (t < 0) the input in,
  * which the pool then owns. */
 void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut) {
-  if (!g->xp) {
+  if (!g->explore.xp) {
     if (t < 0) in_free(in);
     return;
   }
@@ -37,10 +37,10 @@ void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, 
     pc[i] = pos[i].pc;
     br[i] = i < EXPLORE_MAX_POS && is_branch(g, &pos[i]);
   }
-  g->X = xa_grow(g->X, &g->capX, g->nX + 1, sizeof *g->X);
-  g->X[g->nX] = (struct xrun){t < 0 ? in : NULL, t};
-  explore_add_run(g->xp, (uint32_t)g->nX, pc, br, n, last_next, cut);
-  g->nX++;
+  g->explore.X = xa_grow(g->explore.X, &g->explore.capX, g->explore.nX + 1, sizeof *g->explore.X);
+  g->explore.X[g->explore.nX] = (struct xrun){t < 0 ? in : NULL, t};
+  explore_add_run(g->explore.xp, (uint32_t)g->explore.nX, pc, br, n, last_next, cut);
+  g->explore.nX++;
   free(pc);
   free(br);
 }
@@ -55,11 +55,11 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   *changed = false;
   uint32_t id;
   size_t i;
-  if (!explore_next(g->xp, &id, &i)) return S_CONT;
-  int64_t t = g->X[id].t;
-  in_assign *win = t >= 0 ? g->T[t].in : g->X[id].in;
-  const ex_pos *pos = t >= 0 ? g->T[t].pos : NULL;
-  size_t n = t >= 0 ? g->T[t].n : 0;
+  if (!explore_next(g->explore.xp, &id, &i)) return S_CONT;
+  int64_t t = g->explore.X[id].t;
+  in_assign *win = t >= 0 ? g->run.T[t].in : g->explore.X[id].in;
+  const ex_pos *pos = t >= 0 ? g->run.T[t].pos : NULL;
+  size_t n = t >= 0 ? g->run.T[t].n : 0;
   run R;
   bool rerun = !pos;
   if (rerun) { /* the pool keeps inputs, not traces: run it again as far as the branch */
@@ -79,7 +79,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   }
   uint64_t taken = pos[i + 1].pc, at = pos[i].pc;
   sx_path path;
-  int bad = sx_replay_until(g->d, tc, pos, i + 1, g->entry, g->sp0, &path, late_cb, g);
+  int bad = sx_replay_until(g->prog.d, tc, pos, i + 1, g->prog.entry, g->prog.sp0, &path, late_cb, g);
   if (rerun) run_end(&R);
   if (bad) {
     sx_path_free(&path);
@@ -90,14 +90,14 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   size_t nf = 0;
   for (size_t k = 0; k < path.npc; k++) fs[nf++] = path.pc[k];
   size_t npath = nf, nin = path.nstdin;
-  unsigned pw = g->d->regs[g->d->pc].width;
-  fs[nf++] = tm_app1(tc, ISA_OP_LNOT, tm_app2(tc, ISA_OP_EQ, path.reg[g->d->pc], tm_const(tc, taken, pw)));
+  unsigned pw = g->prog.d->regs[g->prog.d->pc].width;
+  fs[nf++] = tm_app1(tc, ISA_OP_LNOT, tm_app2(tc, ISA_OP_EQ, path.reg[g->prog.d->pc], tm_const(tc, taken, pw)));
   sx_path_free(&path);
   for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
   /* the stream after what the path read: not in the query, so model_input
    * keeps the run's bytes (made before the slice, which sizes `used` by
    * the variables that exist) */
-  isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen = tm_var(tc, "$inlen0", g->d->addr_bits);
+  isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen = tm_var(tc, "$inlen0", g->prog.d->addr_bits);
   char reason[256] = "";
   unsigned char *used = NULL;
   smt_result sr = slice_and_check(g, fs, &nf, npath, &used, reason, sizeof reason);
@@ -122,7 +122,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   uint64_t *pcs = malloc(sizeof *pcs * (m + 1));
   if (!pcs) xa_nomem();
   for (size_t j = 0; j < m; j++) pcs[j] = pp[j].pc;
-  bool fresh = explore_is_new(g->xp, pcs, m, last_next);
+  bool fresh = explore_is_new(g->explore.xp, pcs, m, last_next);
   free(pcs);
   if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %zu steps%s%s\n", id, i,

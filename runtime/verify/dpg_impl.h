@@ -45,7 +45,7 @@
  * step is removed when no initial state satisfies its destination. */
 #define DPG_BOOT 0xFFFFFFFEu
 
-/* Entries of the predicate memo (g->memo, dpg_runs.c). */
+/* Entries of the predicate memo (g->wit.memo, dpg_runs.c). */
 #define MEMO_LIMIT ((size_t)1 << 21) /* entries: 64 MB at most */
 
 
@@ -64,74 +64,105 @@ typedef struct dtrace {
 typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
 
 struct dpg {
-  const isa_desc *d;
-  const el_image *img;
-  const mem_space *loaded;
-  mem_space *init;    /* memory as a run starts (image and stack), for grounding */
+  /* the options, and the term context and solver every part uses (owned) */
   dpg_opts o;
   tm_ctx *tc;
   smt *solver;
-  fold_vocab v;
-  fold_letters *L;
-  nwa *G;
-  nwa_letter *site;   /* per state of G */
-  const nwa_letter *ra_site; /* the site array of the graph being pruned (prune) */
-  size_t ra_nsite;
-  bool smc;     /* a segment is writable and executable: fold per (address, instruction) */
-  fold_smc smc_code;
-  uint64_t entry, sp0;
-  dtrace *T;
-  size_t nT, capT;
-  /* witnesses, recomputed after every change of G */
-  wit *w;             /* per state */
-  size_t nw;          /* states w covers (G may have grown since) */
-  ht_map pw;          /* return witnesses: (exit << 32 | callpred) + 1 -> wit */
-  ht_map memo;        /* predicate values on runs: (position << 32 | term) -> value */
-  ht_map grounded;    /* ground_step: term + 1 -> (grounded term << 32 | facts) */
-  ht_map zeroed;      /* zero_step: term + 1 -> term with the registers at 0 */
-  isa_term *regvar;   /* variable index -> 0 of the register's sort, or 0 (zero_step) */
-  size_t nregvar;
-  uint64_t win[16];   /* table windows made known (table_facts) */
-  isa_term win_facts[16];
-  size_t nwin;
-  unsigned long memo_clears;
-  ht_map model_failed; /* (witness trace, step, letter) whose model did not lead across */
-  ht_map preds;       /* terms that are some state's predicate (memo keys) */
-  /* frontier edges that cannot be extended or refined */
-  uint32_t *stuck;
-  size_t nstuck, capstuck;
-  char stuck_why[256];
-  uint64_t fault_letter;   /* 1 + the last frontier letter a solver's input faulted on (fault_why), or 0 */
-  char fault_why[160];
-  size_t nused;       /* entries of the last slice's variable set */
-  ht_map pcs;         /* distinct executed addresses (key pc + 1) */
-  ht_map refs_at;     /* refinements so far by the frontier's address (key pc + 1) */
-  ht_map cand_done;   /* candidate invariants already split in: hash(pc, φ) */
-  cd_hist *cd_hist;   /* CD_AFFINE's samples over every run of T (owned) */
-  feas_cache *fs;       /* infeasible edges by their states' facts (feas.h) */
-  inv_ctx *iv;         /* facts proven over G (inv.h); NULL when switched off */
-  unsigned long gen, inv_gen; /* G's generation (a run joined), and the one the facts are of */
-  /* ρ-copies of splits whose path query carries to the witness's previous
-   * step (dpg_step): state + 1 -> trace << 32 | position, for G's
-   * generation chain_gen */
-  ht_map chain;
-  /* for some of those copies, the part of their predicate the carried
-   * query needs (core_split): state + 1 -> term */
-  ht_map ess;
-  unsigned long chain_gen;
-  double inv_seconds;
+  /* the program: the descriptor, the image and the loaded memory are
+   * borrowed (dpg.h), and smc_code's context is the loaded memory; init
+   * is owned */
+  struct {
+    const isa_desc *d;
+    const el_image *img;
+    const mem_space *loaded;
+    mem_space *init; /* memory as a run starts (image and stack), for grounding */
+    uint64_t entry, sp0;
+    bool smc; /* a segment is writable and executable: fold per (address, instruction) */
+    fold_smc smc_code;
+  } prog;
+  /* the graph G and what labels it (owned), but ra_site, borrowed from the
+   * caller of prune for its duration */
+  struct {
+    nwa *G;
+    nwa_letter *site;          /* per state of G */
+    const nwa_letter *ra_site; /* the site array of the graph being pruned (prune) */
+    size_t ra_nsite;
+    fold_vocab v;
+    fold_letters *L;
+    unsigned long gen; /* G's generation (a run joined) */
+  } gr;
+  /* the runs T (owned, with their inputs) */
+  struct {
+    dtrace *T;
+    size_t nT, capT;
+  } run;
+  /* witnesses, recomputed after every change of G, and what evaluating
+   * predicates on the runs keeps (all owned) */
+  struct {
+    wit *w;      /* per state */
+    size_t nw;   /* states w covers (G may have grown since) */
+    ht_map pw;   /* return witnesses: (exit << 32 | callpred) + 1 -> wit */
+    ht_map memo; /* predicate values on runs: (position << 32 | term) -> value */
+    unsigned long memo_clears;
+    ht_map preds; /* terms that are some state's predicate (memo keys) */
+    double until; /* elapsed seconds after which a re-check of the runs stops (witnesses) */
+  } wit;
+  /* the path query's caches (owned; the terms belong to tc) */
+  struct {
+    ht_map grounded;  /* ground_step: term + 1 -> (grounded term << 32 | facts) */
+    ht_map zeroed;    /* zero_step: term + 1 -> term with the registers at 0 */
+    isa_term *regvar; /* variable index -> 0 of the register's sort, or 0 (zero_step) */
+    size_t nregvar;
+    uint64_t win[16]; /* table windows made known (table_facts) */
+    isa_term win_facts[16];
+    size_t nwin;
+    ht_map model_failed; /* (witness trace, step, letter) whose model did not lead across */
+    size_t nused;        /* entries of the last slice's variable set */
+    /* ρ-copies of splits whose path query carries to the witness's previous
+     * step (dpg_step): state + 1 -> trace << 32 | position, for G's
+     * generation chain_gen */
+    ht_map chain;
+    /* for some of those copies, the part of their predicate the carried
+     * query needs (core_split): state + 1 -> term */
+    ht_map ess;
+    unsigned long chain_gen;
+  } q;
+  /* frontier edges that cannot be extended or refined (owned) */
+  struct {
+    uint32_t *key; /* tuple_key of each */
+    size_t n, cap;
+    char why[256];
+    uint64_t fault_letter; /* 1 + the last frontier letter a solver's input faulted on (fault_why), or 0 */
+    char fault_why[160];
+  } stuck;
+  /* the analyses beside the graph, and what they have done (all owned) */
+  struct {
+    feas_cache *fs;        /* infeasible edges by their states' facts (feas.h) */
+    inv_ctx *iv;           /* facts proven over G (inv.h); NULL when switched off */
+    unsigned long inv_gen; /* the generation of G the facts are of */
+    double inv_seconds;
+    cd_hist *cd_hist; /* CD_AFFINE's samples over every run of T */
+    ht_map cand_done; /* candidate invariants already split in: hash(pc, φ) */
+    ht_map refs_at;   /* refinements so far by the frontier's address (key pc + 1) */
+    ht_map pcs;       /* distinct executed addresses (key pc + 1) */
+  } an;
   /* directed testing beside the graph (explore.h): the runs it may branch
    * off, by number — a run of T (t >= 0) or an input of its own (t < 0,
-   * run again when a branch of it is negated) */
-  xp *xp;
-  struct xrun { in_assign *in; int64_t t; } *X;
-  size_t nX, capX;
-  double explore_seconds;
-  double long_seconds;    /* in runs continued past the step budget (long_run) */
-  uint64_t confirm_steps; /* steps the deciding run took, when past the budget (confirm) */
+   * run again when a branch of it is negated; owned) */
+  struct {
+    xp *xp;
+    struct xrun { in_assign *in; int64_t t; } *X;
+    size_t nX, capX;
+    double seconds;
+  } explore;
+  /* runs continued past the step budget */
+  struct {
+    double seconds;         /* in such runs (long_run) */
+    uint64_t confirm_steps; /* steps the deciding run took, when past the budget (confirm) */
+  } longrun;
+  /* the statistics, the clock, the self-check and where runs write */
   dpg_stats st;
   struct timespec t0;
-  double until;  /* elapsed seconds after which a re-check of the runs stops (witnesses) */
   bool self_check; /* --self-check, or the old debugging switches */
   char self_fail[400]; /* the first self-check failure */
   FILE *devnull; /* the runs' standard output and error */

@@ -68,7 +68,7 @@ void self_fail(dpg *g, const char *msg) {
   if (!g->self_fail[0]) snprintf(g->self_fail, sizeof g->self_fail, "%s", msg);
 }
 
-void note_pc(dpg *g, uint64_t pc) { ht_add(&g->pcs, pc + 1, 0); }
+void note_pc(dpg *g, uint64_t pc) { ht_add(&g->an.pcs, pc + 1, 0); }
 
 /* Replay the input from scratch before a verdict is printed: unrecorded, up
  * to the target, with the steps the deciding run took (long_run's may be
@@ -80,7 +80,7 @@ static bool confirm(dpg *g, in_assign *in, outcome want, ex_ae *ae) {
     run_end(&R);
     return false;
   }
-  uint64_t steps = g->confirm_steps > max_steps(g) ? g->confirm_steps : max_steps(g);
+  uint64_t steps = g->longrun.confirm_steps > max_steps(g) ? g->longrun.confirm_steps : max_steps(g);
   ex_opts o = {.max_steps = steps, .stop_on_ae = true, .stop_at_pc = true, .stop_pc = g->o.target,
                .out = g->devnull, .err = g->devnull};
   R.r = ex_run(R.x, &o);
@@ -101,7 +101,7 @@ sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r) {
     snprintf(r->reason, sizeof r->reason, "%s", why);
     return S_VERDICT;
   }
-  in_assign *in = g->T[g->nT - 1].in;
+  in_assign *in = g->run.T[g->run.nT - 1].in;
   ex_ae ae = {0};
   if (!confirm(g, in, out, &ae)) {
     r->verdict = DPG_UNKNOWN;
@@ -111,7 +111,7 @@ sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r) {
   }
   /* the confirming run marked what it used: in_write saves just that */
   r->witness = in;
-  g->T[g->nT - 1].in = in_new(IN_FIXED, 0);
+  g->run.T[g->run.nT - 1].in = in_new(IN_FIXED, 0);
   r->verdict = out == OUT_TARGET ? DPG_REACHABLE : DPG_AE;
   r->ae = ae;
   if (out == OUT_TARGET)
@@ -129,13 +129,13 @@ sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r) {
 static bool witnessed_any_cb(void *ctx, nwa_state s, nwa_state callpred) {
   dpg *g = ctx;
   (void)callpred;
-  return s < nwa_nstates(g->G) && g->w[s].trace != 0;
+  return s < nwa_nstates(g->gr.G) && g->wit.w[s].trace != 0;
 }
 
 static bool witnessed_cb(void *ctx, nwa_state s, nwa_state callpred) {
   dpg *g = ctx;
-  if (s >= nwa_nstates(g->G)) return false;
-  if (callpred == NWA_NONE) return g->w[s].trace != 0;
+  if (s >= nwa_nstates(g->gr.G)) return false;
+  if (callpred == NWA_NONE) return g->wit.w[s].trace != 0;
   wit w;
   return pair_get(g, s, callpred, &w) && w.trace;
 }
@@ -158,24 +158,24 @@ static bool byte_fixed(const void *ctx, uint64_t a, uint8_t *b) {
 dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, const dpg_opts *o) {
   dpg *g = calloc(1, sizeof *g);
   if (!g) xa_nomem();
-  g->d = d;
-  g->img = img;
-  g->loaded = loaded;
+  g->prog.d = d;
+  g->prog.img = img;
+  g->prog.loaded = loaded;
   g->o = *o;
   g->self_check = o->self_check;
   g->tc = tm_new(d->addr_bits);
   g->solver = smt_new(g->tc, o->smt_timeout_ms ? o->smt_timeout_ms : 10000);
   if (!g->solver) xa_nomem(); /* Z3 could not make a context */
-  g->memo.limit = MEMO_LIMIT;
-  fold_vocab_init(&g->v, d, g->tc);
-  g->L = fold_letters_new();
-  g->fs = feas_new(&g->v, g->L);
-  feas_set_return_sites(g->fs, call_ra, g);
+  g->wit.memo.limit = MEMO_LIMIT;
+  fold_vocab_init(&g->gr.v, d, g->tc);
+  g->gr.L = fold_letters_new();
+  g->an.fs = feas_new(&g->gr.v, g->gr.L);
+  feas_set_return_sites(g->an.fs, call_ra, g);
   g->devnull = fopen("/dev/null", "w");
-  if (o->explore) g->xp = explore_new();
+  if (o->explore) g->explore.xp = explore_new();
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
-    if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->smc = true;
-  g->smc_code = (fold_smc){code_fixed, loaded};
+    if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->prog.smc = true;
+  g->prog.smc_code = (fold_smc){code_fixed, loaded};
   return g;
 }
 
@@ -184,41 +184,41 @@ void dpg_free(dpg *g) {
   if (g->o.debug & DPG_DEBUG_STEPS) {
     fprintf(stderr, "solver: %lu queries to Z3, %lu answered from memory, %.3f s in Z3\n", smt_queries(g->solver),
             smt_cached(g->solver), smt_seconds(g->solver));
-    fprintf(stderr, "predicate memo: %zu entries, cleared %lu times\n", g->memo.n, g->memo_clears);
+    fprintf(stderr, "predicate memo: %zu entries, cleared %lu times\n", g->wit.memo.n, g->wit.memo_clears);
   }
-  for (size_t i = 0; i < g->nT; i++) {
-    in_free(g->T[i].in);
-    free(g->T[i].pos);
-    free(g->T[i].st);
+  for (size_t i = 0; i < g->run.nT; i++) {
+    in_free(g->run.T[i].in);
+    free(g->run.T[i].pos);
+    free(g->run.T[i].st);
   }
-  free(g->T);
-  for (size_t i = 0; i < g->nX; i++) in_free(g->X[i].in);
-  free(g->X);
-  explore_free(g->xp);
-  free(g->w);
-  ht_free(&g->pw);
-  ht_free(&g->memo);
-  ht_free(&g->grounded);
-  ht_free(&g->zeroed);
-  free(g->regvar);
-  ht_free(&g->preds);
-  ht_free(&g->model_failed);
-  ht_free(&g->chain);
-  ht_free(&g->ess);
-  ht_free(&g->refs_at);
-  free(g->stuck);
-  ht_free(&g->pcs);
-  ht_free(&g->cand_done);
-  cd_hist_free(g->cd_hist);
-  feas_free(g->fs);
-  inv_free(g->iv);
-  free(g->site);
-  nwa_free(g->G);
-  fold_letters_free(g->L);
+  free(g->run.T);
+  for (size_t i = 0; i < g->explore.nX; i++) in_free(g->explore.X[i].in);
+  free(g->explore.X);
+  explore_free(g->explore.xp);
+  free(g->wit.w);
+  ht_free(&g->wit.pw);
+  ht_free(&g->wit.memo);
+  ht_free(&g->q.grounded);
+  ht_free(&g->q.zeroed);
+  free(g->q.regvar);
+  ht_free(&g->wit.preds);
+  ht_free(&g->q.model_failed);
+  ht_free(&g->q.chain);
+  ht_free(&g->q.ess);
+  ht_free(&g->an.refs_at);
+  free(g->stuck.key);
+  ht_free(&g->an.pcs);
+  ht_free(&g->an.cand_done);
+  cd_hist_free(g->an.cd_hist);
+  feas_free(g->an.fs);
+  inv_free(g->an.iv);
+  free(g->gr.site);
+  nwa_free(g->gr.G);
+  fold_letters_free(g->gr.L);
   smt_free(g->solver);
   tm_free(g->tc);
-  mem_free(g->init);
-  free((void *)g->v.rd);
+  mem_free(g->prog.init);
+  free((void *)g->gr.v.rd);
   if (g->devnull) fclose(g->devnull);
   free(g);
 }
@@ -241,13 +241,15 @@ const char *dpg_verdict_name(dpg_verdict v) {
  * registers the input model fixes, the loaded bytes of writable code, and
  * $V, $D, $ip = 0 (as initial_map and ground() say). */
 static void initial_facts(dpg *g, const run *R) {
-  g->iv = inv_new(&g->v, g->L, DPG_BOOT);
-  if (g->self_check) inv_set_self_check(g->iv, g->o.debug & DPG_DEBUG_FACTS_WHY ? 2 : 1);
-  inv_set_fixed(g->iv, byte_fixed, g->loaded);
-  for (unsigned i = 0; i < g->d->nregs; i++)
-    if (i == g->d->pc || i == g->d->sp || g->o.inputs == DPG_INPUTS_LINUX)
-      inv_set_initial(g->iv, tm_var(g->tc, g->d->regs[i].name, g->d->regs[i].is_flag ? TM_BOOL : g->d->regs[i].width),
-                      ex_regs(R->x)[i]);
+  g->an.iv = inv_new(&g->gr.v, g->gr.L, DPG_BOOT);
+  if (g->self_check) inv_set_self_check(g->an.iv, g->o.debug & DPG_DEBUG_FACTS_WHY ? 2 : 1);
+  inv_set_fixed(g->an.iv, byte_fixed, g->prog.loaded);
+  for (unsigned i = 0; i < g->prog.d->nregs; i++)
+    if (i == g->prog.d->pc || i == g->prog.d->sp || g->o.inputs == DPG_INPUTS_LINUX)
+      inv_set_initial(
+          g->an.iv,
+          tm_var(g->tc, g->prog.d->regs[i].name, g->prog.d->regs[i].is_flag ? TM_BOOL : g->prog.d->regs[i].width),
+          ex_regs(R->x)[i]);
   /* the loaded bytes of writable, executable segments: the code a
    * self-modifying program may rewrite, whose facts say which
    * instruction a run meets there (§9).  Whole segments, up to
@@ -255,8 +257,8 @@ static void initial_facts(dpg *g, const run *R) {
    * layer, which every vector shares until a store changes a byte of
    * it or one to an unknown address drops it */
   size_t budget = INV_CODE_BYTES;
-  for (size_t i = 0; i < g->img->nsegs; i++) {
-    const el_segment *sg = &g->img->segs[i];
+  for (size_t i = 0; i < g->prog.img->nsegs; i++) {
+    const el_segment *sg = &g->prog.img->segs[i];
     if (!(sg->perms & MEM_W) || !(sg->perms & MEM_X)) continue;
     if (sg->memsz > budget) {
       if (g->o.debug & DPG_DEBUG_STEPS)
@@ -268,12 +270,12 @@ static void initial_facts(dpg *g, const run *R) {
     for (uint64_t a = sg->vaddr; a < sg->vaddr + sg->memsz; a++) {
       uint8_t b;
       bool def;
-      if (mem_peek(g->init, a, 1, &b, &def, NULL) == MEM_OK && def) inv_set_initial_byte(g->iv, a, b);
+      if (mem_peek(g->prog.init, a, 1, &b, &def, NULL) == MEM_OK && def) inv_set_initial_byte(g->an.iv, a, b);
     }
   }
-  inv_set_initial(g->iv, g->v.V, 0);
-  inv_set_initial(g->iv, g->v.D, 0);
-  inv_set_initial(g->iv, g->v.ip, 0);
+  inv_set_initial(g->an.iv, g->gr.v.V, 0);
+  inv_set_initial(g->an.iv, g->gr.v.D, 0);
+  inv_set_initial(g->an.iv, g->gr.v.ip, 0);
 }
 
 /* The memory a run starts with, for grounding initial reads, its entry and
@@ -289,10 +291,10 @@ static bool initial_state(dpg *g, dpg_result *r) {
     snprintf(r->reason, sizeof r->reason, "cannot set up the initial stack");
     return false;
   }
-  g->init = mem_clone(ex_mem(R.x));
+  g->prog.init = mem_clone(ex_mem(R.x));
   set_readable(g);
-  g->entry = ex_regs(R.x)[g->d->pc];
-  g->sp0 = ex_regs(R.x)[g->d->sp];
+  g->prog.entry = ex_regs(R.x)[g->prog.d->pc];
+  g->prog.sp0 = ex_regs(R.x)[g->prog.d->sp];
   if (!g->o.no_facts) initial_facts(g, &R);
   run_end(&R);
   in_free(in0);
@@ -302,12 +304,12 @@ static bool initial_state(dpg *g, dpg_result *r) {
 /* G's first form and the line 1 of Alg. 1: a run on some input (a fixed
  * pseudo-random standard input).  S_VERDICT when that decides (r). */
 static sres first_run(dpg *g, dpg_result *r) {
-  g->G = fold_initial(&g->v, g->o.target);
-  g->gen = 1; /* inv_gen 0: no facts yet */
-  add_boot(g->G, g->tc);
-  g->site = calloc(nwa_nstates(g->G), sizeof *g->site);
-  if (!g->site) xa_nomem();
-  if (g->entry == g->o.target) {
+  g->gr.G = fold_initial(&g->gr.v, g->o.target);
+  g->gr.gen = 1; /* inv_gen 0: no facts yet */
+  add_boot(g->gr.G, g->tc);
+  g->gr.site = calloc(nwa_nstates(g->gr.G), sizeof *g->gr.site);
+  if (!g->gr.site) xa_nomem();
+  if (g->prog.entry == g->o.target) {
     r->verdict = DPG_REACHABLE;
     r->witness = in_new(IN_FIXED, 0);
     snprintf(r->reason, sizeof r->reason, "the target is the entry point");
@@ -334,13 +336,13 @@ static sres first_run(dpg *g, dpg_result *r) {
 static sres explore_turn(dpg *g, dpg_result *r) {
   bool changed = false;
   sres s = S_CONT;
-  while (!changed && s == S_CONT && explore_pending(g->xp)) {
+  while (!changed && s == S_CONT && explore_pending(g->explore.xp)) {
     double el = elapsed(g);
-    if (g->explore_seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
+    if (g->explore.seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
     double t0 = now_s();
     cap_solver_time(g);
     s = explore_step(g, r, &changed);
-    g->explore_seconds += now_s() - t0;
+    g->explore.seconds += now_s() - t0;
   }
   return s;
 }
@@ -350,13 +352,13 @@ static sres explore_turn(dpg *g, dpg_result *r) {
  * fixpoint runs for every new G (a run joined) and otherwise within a share
  * of the time. */
 static void facts_turn(dpg *g) {
-  if (!g->iv || (g->gen == g->inv_gen && g->inv_seconds > INV_SHARE * elapsed(g))) return;
+  if (!g->an.iv || (g->gr.gen == g->an.inv_gen && g->an.inv_seconds > INV_SHARE * elapsed(g))) return;
   double ti0 = now_s();
   inv_stats is;
-  bool ok = inv_strengthen(g->iv, g->G, &is);
+  bool ok = inv_strengthen(g->an.iv, g->gr.G, &is);
   g->st.analysis_seconds += now_s() - ti0;
-  g->inv_seconds += now_s() - ti0;
-  g->inv_gen = g->gen;
+  g->an.inv_seconds += now_s() - ti0;
+  g->an.inv_gen = g->gr.gen;
   if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr,
             "facts: %s, %zu contexts, %zu predicates strengthened, %zu edges removed, %zu states unreached (%.3f s)\n",
@@ -366,21 +368,21 @@ static void facts_turn(dpg *g) {
 /* Debugging (DPG_DEBUG_PATH): the way from frontier edge fe's target to
  * acceptance along the analysis' distances. */
 static void print_path(dpg *g, const reach_result *rr, uint32_t fe_index) {
-  const nwa_edge *fe = nwa_edge_at(g->G, fe_index);
+  const nwa_edge *fe = nwa_edge_at(g->gr.G, fe_index);
   fprintf(stderr, "frontier e%u n%u -> n%u:", fe_index, fe->from, fe->to);
   nwa_state x = fe->to;
   for (int hop = 0; hop < 400 && rr->dist[x] && rr->dist[x] != REACH_INF; hop++) {
     size_t n;
-    const uint32_t *out = nwa_out(g->G, x, &n);
+    const uint32_t *out = nwa_out(g->gr.G, x, &n);
     const nwa_edge *best = NULL;
     for (size_t j = 0; j < n && !best; j++) {
-      const nwa_edge *e = nwa_edge_at(g->G, out[j]);
+      const nwa_edge *e = nwa_edge_at(g->gr.G, out[j]);
       if (!e->dead && rr->dist[e->to] + 1 == rr->dist[x]) best = e;
     }
     if (!best) { /* a summary: the call's return sites */
-      const uint32_t *rs = nwa_ret_by_pred(g->G, x, &n);
+      const uint32_t *rs = nwa_ret_by_pred(g->gr.G, x, &n);
       for (size_t j = 0; j < n && !best; j++) {
-        const nwa_edge *e = nwa_edge_at(g->G, rs[j]);
+        const nwa_edge *e = nwa_edge_at(g->gr.G, rs[j]);
         if (!e->dead && rr->dist[e->to] + 1 == rr->dist[x]) best = e;
       }
       if (!best) break;
@@ -388,7 +390,7 @@ static void print_path(dpg *g, const reach_result *rr, uint32_t fe_index) {
       x = best->to;
       continue;
     }
-    const fold_letter *fl = fold_letter_get(g->L, best->letter);
+    const fold_letter *fl = fold_letter_get(g->gr.L, best->letter);
     fprintf(stderr, " %s%llx>n%u",
             best->kind == NWA_CALL     ? "C"
             : best->kind == NWA_RETURN ? "R"
@@ -410,20 +412,20 @@ static sres frontier_batch(dpg *g, const uint32_t *fr, size_t pick, size_t nfr, 
   size_t ntouched = 0, done_steps = 0;
   sres sr = S_CONT;
   for (size_t k = pick; k < nfr && done_steps < BATCH; k++) {
-    const nwa_edge *fe = nwa_edge_at(g->G, fr[k]);
+    const nwa_edge *fe = nwa_edge_at(g->gr.G, fr[k]);
     if (fe->dead || is_stuck(g, tuple_key(g, fe), 3)) continue;
     bool clash = false;
     for (size_t j = 0; j < ntouched && !clash; j++) clash = touched[j] == fe->from || touched[j] == fe->to;
     if (clash) continue;
     nwa_state from = fe->from, to = fe->to;
-    nwa *G0 = g->G;
-    size_t nT0 = g->nT, ns0 = nwa_nstates(g->G);
+    nwa *G0 = g->gr.G;
+    size_t nT0 = g->run.nT, ns0 = nwa_nstates(g->gr.G);
     g->st.iterations++;
     cap_solver_time(g);
     sr = dpg_step(g, fr[k], r);
     done_steps++;
-    if (sr == S_VERDICT || g->G != G0 || g->nT != nT0) break;
-    if (nwa_nstates(g->G) != ns0) touched[ntouched++] = from;
+    if (sr == S_VERDICT || g->gr.G != G0 || g->run.nT != nT0) break;
+    if (nwa_nstates(g->gr.G) != ns0) touched[ntouched++] = from;
     touched[ntouched++] = to; /* its in-edges may all have gone */
     if (ntouched + 2 > BATCH) break;
     if (g->o.max_iter && g->st.iterations >= g->o.max_iter) break;
@@ -452,7 +454,7 @@ static sres search_frontier(dpg *g, reach_result *rr, dpg_result *r, double *las
   if (g->o.progress && el - *last_progress >= 5) {
     *last_progress = el;
     fprintf(g->o.progress, "verify: %.0f s, %lu iterations, %zu states, CE %lu, SE %lu, Ref %lu\n", el,
-            g->st.iterations, nwa_nstates(g->G), g->st.ce, g->st.se, g->st.ref);
+            g->st.iterations, nwa_nstates(g->gr.G), g->st.ce, g->st.se, g->st.ref);
   }
   uint32_t fr[256];
   /* alternating: the frontier closest to the target (a proof's refinements
@@ -461,19 +463,19 @@ static sres search_frontier(dpg *g, reach_result *rr, dpg_result *r, double *las
    * refinements near the target alone can unroll a loop for ever) */
   reach_policy pol = g->o.policy;
   if (pol == REACH_ALTERNATE) pol = g->st.iterations % 2 ? REACH_FIRST : REACH_CLOSEST_TO_TARGET;
-  size_t nfr = reach_frontiers(g->G, rr, witnessed_cb, g, pol, fr, 256);
-  if (!nfr) nfr = reach_frontiers(g->G, rr, witnessed_any_cb, g, pol, fr, 256);
+  size_t nfr = reach_frontiers(g->gr.G, rr, witnessed_cb, g, pol, fr, 256);
+  if (!nfr) nfr = reach_frontiers(g->gr.G, rr, witnessed_any_cb, g, pol, fr, 256);
   if (nfr && (g->o.debug & DPG_DEBUG_PATH)) print_path(g, rr, fr[0]);
   reach_free(rr);
   if (nfr > 256) nfr = 256;
   size_t pick = nfr;
   for (size_t k = 0; k < nfr && pick == nfr; k++)
-    if (!is_stuck(g, tuple_key(g, nwa_edge_at(g->G, fr[k])), 3)) pick = k;
+    if (!is_stuck(g, tuple_key(g, nwa_edge_at(g->gr.G, fr[k])), 3)) pick = k;
   if (pick == nfr) {
     r->verdict = DPG_UNKNOWN;
     snprintf(r->reason, sizeof r->reason, "no frontier can be extended or refined%s%s",
-             g->stuck_why[0] ? ": " : " (the path to the target runs through unexplored code no input reaches)",
-             g->stuck_why);
+             g->stuck.why[0] ? ": " : " (the path to the target runs through unexplored code no input reaches)",
+             g->stuck.why);
     return S_VERDICT;
   }
   return frontier_batch(g, fr, pick, nfr, r);
@@ -484,7 +486,7 @@ static sres search_frontier(dpg *g, reach_result *rr, dpg_result *r, double *las
  * frontier steps.  S_VERDICT when the search ends (r). */
 static sres iteration(dpg *g, dpg_result *r, double *last_progress) {
   char why[300];
-  if (g->xp && explore_turn(g, r) == S_VERDICT) return S_VERDICT;
+  if (g->explore.xp && explore_turn(g, r) == S_VERDICT) return S_VERDICT;
   if (out_of_time(g)) {
     r->verdict = DPG_UNKNOWN;
     budget_reason(g, r, true);
@@ -500,7 +502,7 @@ static sres iteration(dpg *g, dpg_result *r, double *last_progress) {
   }
   reach_result rr;
   double ta0 = now_s();
-  reach_analyze(g->G, &rr);
+  reach_analyze(g->gr.G, &rr);
   g->st.analysis_seconds += now_s() - ta0;
   if (!rr.reachable) { /* line 6 */
     reach_free(&rr);
@@ -510,7 +512,7 @@ static sres iteration(dpg *g, dpg_result *r, double *last_progress) {
     return S_VERDICT;
   }
   /* returns no matched path takes never will be taken: drop them (reach.h) */
-  reach_prune_returns(g->G, &rr);
+  reach_prune_returns(g->gr.G, &rr);
   return search_frontier(g, &rr, r, last_progress);
 }
 
@@ -521,18 +523,18 @@ static void final_result(dpg *g, dpg_result *r) {
     r->verdict = DPG_UNKNOWN;
     snprintf(r->reason, sizeof r->reason, "self-check failed: %s", g->self_fail);
   }
-  g->st.instructions = g->pcs.n;
+  g->st.instructions = g->an.pcs.n;
   g->st.seconds = elapsed(g);
   g->st.solver_seconds = smt_seconds(g->solver);
-  g->st.states = nwa_nstates(g->G);
-  g->st.edges = nwa_live_edges(g->G);
+  g->st.states = nwa_nstates(g->gr.G);
+  g->st.edges = nwa_live_edges(g->gr.G);
   r->stats = g->st;
 }
 
 void dpg_run(dpg *g, dpg_result *r) {
   memset(r, 0, sizeof *r);
   clock_gettime(CLOCK_MONOTONIC, &g->t0);
-  g->until = g->o.timeout_s;
+  g->wit.until = g->o.timeout_s;
   if (!initial_state(g, r)) return;
   if (first_run(g, r) == S_CONT) {
     double last_progress = 0;
@@ -547,32 +549,33 @@ void dpg_write_dot(dpg *g, FILE *f) {
    * deciding run joins it): mark them again, in what is left of the time
    * budget (at least half a second: a long run takes seconds to re-check) */
   int wr = 0;
-  if (g->G && g->nT) {
+  if (g->gr.G && g->run.nT) {
     char why[300];
     double el = elapsed(g);
-    g->until = g->o.timeout_s > 0 ? (g->o.timeout_s > el + 0.5 ? g->o.timeout_s : el + 0.5) : 0;
+    g->wit.until = g->o.timeout_s > 0 ? (g->o.timeout_s > el + 0.5 ? g->o.timeout_s : el + 0.5) : 0;
     wr = witnesses(g, why, sizeof why);
   }
   fprintf(f, "digraph G {\n  node [shape=box fontname=monospace fontsize=9];\n");
   if (wr > 0) fprintf(f, "  // the time budget ran out while witnessed states were marked: some are not filled\n");
-  size_t ns = nwa_nstates(g->G);
+  size_t ns = nwa_nstates(g->gr.G);
   char buf[512];
   for (size_t s = 0; s < ns; s++) {
-    tm_print(tc, nwa_pred(g->G, (nwa_state)s), buf, sizeof buf);
+    tm_print(tc, nwa_pred(g->gr.G, (nwa_state)s), buf, sizeof buf);
     for (char *p = buf; *p; p++)
       if (*p == '"' || *p == '\\') *p = '\'';
-    const fold_letter *l = fold_letter_get(g->L, g->site[s]);
-    bool witnessed = g->w && s < g->nw && g->w[s].trace;
+    const fold_letter *l = fold_letter_get(g->gr.L, g->gr.site[s]);
+    bool witnessed = g->wit.w && s < g->wit.nw && g->wit.w[s].trace;
     char at[32] = "";
     if (l) snprintf(at, sizeof at, " @0x%llx", (unsigned long long)l->pc);
-    else if (s == nwa_start(g->G)) snprintf(at, sizeof at, " start");
+    else if (s == nwa_start(g->gr.G)) snprintf(at, sizeof at, " start");
     fprintf(f, "  n%zu [label=\"%zu%s\\n%s\"%s%s];\n", s, s, at, buf,
-            nwa_accepting(g->G, (nwa_state)s) ? " peripheries=2" : "", witnessed ? " style=filled fillcolor=lightgrey" : "");
+            nwa_accepting(g->gr.G, (nwa_state)s) ? " peripheries=2" : "",
+            witnessed ? " style=filled fillcolor=lightgrey" : "");
   }
-  for (size_t i = 0; i < nwa_nedges(g->G); i++) {
-    const nwa_edge *e = nwa_edge_at(g->G, i);
+  for (size_t i = 0; i < nwa_nedges(g->gr.G); i++) {
+    const nwa_edge *e = nwa_edge_at(g->gr.G, i);
     if (e->dead) continue;
-    const fold_letter *l = fold_letter_get(g->L, e->letter);
+    const fold_letter *l = fold_letter_get(g->gr.L, e->letter);
     char lab[64];
     if (l) snprintf(lab, sizeof lab, "0x%llx%s", (unsigned long long)l->pc, l->dir ? "/1" : "");
     else snprintf(lab, sizeof lab, "%s", e->letter == DPG_BOOT ? "boot" : "*");

@@ -21,7 +21,7 @@ static isa_term bottom_array(tm_ctx *tc, isa_term m) {
 /* The atom "the initial memory at a holds b". */
 static isa_term byte_fact(dpg *g, uint64_t a, uint8_t b) {
   tm_ctx *tc = g->tc;
-  isa_term sel[2] = {g->v.mem, tm_const(tc, a, g->d->addr_bits)};
+  isa_term sel[2] = {g->gr.v.mem, tm_const(tc, a, g->prog.d->addr_bits)};
   return tm_app2(tc, ISA_OP_EQ, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), tm_const(tc, b, 8));
 }
 
@@ -32,7 +32,7 @@ static isa_term image_fact(dpg *g, uint64_t a) {
   tm_ctx *tc = g->tc;
   uint8_t b;
   bool def;
-  int pk = mem_peek(g->init, a, 1, &b, &def, NULL);
+  int pk = mem_peek(g->prog.init, a, 1, &b, &def, NULL);
   if (pk == MEM_OK && !def && g->o.inputs != DPG_INPUTS_LINUX) return tm_true(tc);
   if (pk != MEM_OK) {
     if (g->o.inputs != DPG_INPUTS_LINUX) return tm_true(tc);
@@ -46,33 +46,33 @@ static isa_term image_fact(dpg *g, uint64_t a) {
  * contents.  The constant part k is usually the table's address, so the
  * image's bytes from k on (TABLE_WINDOW of them, within k's segment) are
  * facts: true of every initial state.  A k within half a window of one
- * seen before gets that window's facts (g->win: the same conjunction, which
+ * seen before gets that window's facts (g->q.win: the same conjunction, which
  * the ∧ of a query keeps once). */
 static isa_term table_facts(dpg *g, isa_term addr) {
   tm_ctx *tc = g->tc;
   uint64_t k;
   if (tm_kind(tc, addr) != ISA_OP_ADD || !tm_is_const(tc, tm_arg(tc, addr, 1), &k)) return tm_true(tc);
-  for (size_t i = 0; i < g->nwin; i++)
-    if (k >= g->win[i] && k - g->win[i] < TABLE_WINDOW / 2) return g->win_facts[i];
-  if (g->nwin == sizeof g->win / sizeof g->win[0]) return tm_true(tc);
-  const mem_region *rg = mem_region_of(g->init, k);
+  for (size_t i = 0; i < g->q.nwin; i++)
+    if (k >= g->q.win[i] && k - g->q.win[i] < TABLE_WINDOW / 2) return g->q.win_facts[i];
+  if (g->q.nwin == sizeof g->q.win / sizeof g->q.win[0]) return tm_true(tc);
+  const mem_region *rg = mem_region_of(g->prog.init, k);
   if (!rg) return tm_true(tc);
   isa_term f = tm_true(tc);
   for (uint64_t a = k; a <= rg->last && a - k < TABLE_WINDOW; a++) {
     uint8_t b;
     bool def;
-    if (mem_peek(g->init, a, 1, &b, &def, NULL) != MEM_OK) break;
+    if (mem_peek(g->prog.init, a, 1, &b, &def, NULL) != MEM_OK) break;
     if (!def && g->o.inputs != DPG_INPUTS_LINUX) continue;
     f = tm_app2(tc, ISA_OP_LAND, f, byte_fact(g, a, b));
   }
-  g->win[g->nwin] = k;
-  g->win_facts[g->nwin++] = f;
+  g->q.win[g->q.nwin] = k;
+  g->q.win_facts[g->q.nwin++] = f;
   return f;
 }
 
 /* Grounding is a function of the term alone (the image and the input model
  * do not change), so its results are kept for the whole search
- * (g->grounded): the path of one witness is grounded again inside every
+ * (g->q.grounded): the path of one witness is grounded again inside every
  * query of every refinement.  A result is the pair (term << 32 | facts):
  * t with the reads of the initial memory at known addresses replaced by
  * the bytes a run starts with (undefined bytes too, under the Linux input
@@ -82,7 +82,7 @@ static uint64_t ground_step(tm_walk *tw, isa_term t, void *ctx) {
   dpg *g = ctx;
   tm_ctx *tc = g->tc;
   uint64_t m;
-  if (ht_get(&g->grounded, (uint64_t)t + 1, &m)) return m;
+  if (ht_get(&g->q.grounded, (uint64_t)t + 1, &m)) return m;
   int kind = tm_kind(tc, t);
   isa_term r = t, f = tm_true(tc);
   if (kind != TM_VAR && kind != TM_CONST) {
@@ -101,10 +101,10 @@ static uint64_t ground_step(tm_walk *tw, isa_term t, void *ctx) {
       if (fi != f) f = tm_app2(tc, ISA_OP_LAND, f, fi);
     }
     uint64_t addr;
-    if (kind == ISA_OP_SELECT && a[0] == g->v.mem && tm_is_const(tc, a[1], &addr)) {
+    if (kind == ISA_OP_SELECT && a[0] == g->gr.v.mem && tm_is_const(tc, a[1], &addr)) {
       uint8_t b;
       bool def;
-      int pk = mem_peek(g->init, addr, 1, &b, &def, NULL);
+      int pk = mem_peek(g->prog.init, addr, 1, &b, &def, NULL);
       if (pk == MEM_OK && (def || g->o.inputs == DPG_INPUTS_LINUX))
         r = tm_const(tc, b, 8);
       else if (pk != MEM_OK && g->o.inputs == DPG_INPUTS_LINUX)
@@ -113,54 +113,53 @@ static uint64_t ground_step(tm_walk *tw, isa_term t, void *ctx) {
         r = tm_const(tc, 0, 8);
       else if (!same)
         r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
-    } else if (kind == ISA_OP_SELECT && bottom_array(tc, a[0]) == g->v.mem) { /* maybe through stores */
+    } else if (kind == ISA_OP_SELECT && bottom_array(tc, a[0]) == g->gr.v.mem) { /* maybe through stores */
       /* The stores may overwrite the byte, so the read stays; but the
        * initial memory under them is the image's, and the solver must not
        * pick it (a constant string a loop walks, say). */
       f = tm_app2(tc, ISA_OP_LAND, f, tm_is_const(tc, a[1], &addr) ? image_fact(g, addr) : table_facts(g, a[1]));
       if (!same) r = tm_app(tc, ISA_OP_SELECT, a, 2, 0, 0);
-    } else if (!same)
-      r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
+    } else if (!same) r = tm_app(tc, (isa_op)kind, a, n, tm_param(tc, t, 0), tm_param(tc, t, 1));
   }
   m = (uint64_t)f << 32 | r;
-  ht_put(&g->grounded, (uint64_t)t + 1, m);
+  ht_put(&g->q.grounded, (uint64_t)t + 1, m);
   return m;
 }
 
 /* t with the registers at 0 (PC and SP are concrete already), as a run
- * starts under the Linux input model; kept like grounding (g->zeroed). */
+ * starts under the Linux input model; kept like grounding (g->q.zeroed). */
 static uint64_t zero_step(tm_walk *tw, isa_term t, void *ctx) {
   dpg *g = ctx;
   tm_ctx *tc = g->tc;
   uint64_t m;
-  if (ht_get(&g->zeroed, (uint64_t)t + 1, &m)) return m;
+  if (ht_get(&g->q.zeroed, (uint64_t)t + 1, &m)) return m;
   int kind = tm_kind(tc, t);
   isa_term r = t;
   if (kind == TM_VAR) {
     uint32_t ix = tm_var_index(tc, t);
-    if (ix < g->nregvar && g->regvar[ix]) r = g->regvar[ix];
+    if (ix < g->q.nregvar && g->q.regvar[ix]) r = g->q.regvar[ix];
   } else if (kind != TM_CONST) {
     isa_term a[3];
     if (!tm_walk_args(tw, t, a)) return 0;
     r = tm_rebuild(tc, t, a);
   }
-  ht_put(&g->zeroed, (uint64_t)t + 1, r);
+  ht_put(&g->q.zeroed, (uint64_t)t + 1, r);
   return r;
 }
 
 isa_term ground(dpg *g, isa_term t) {
   tm_ctx *tc = g->tc;
   if (g->o.inputs == DPG_INPUTS_LINUX) {
-    if (!g->regvar || tm_var_count(tc) != g->nregvar) {
+    if (!g->q.regvar || tm_var_count(tc) != g->q.nregvar) {
       /* a variable made since cannot be in a term zeroed before, so what
-       * g->zeroed holds stays right */
-      g->nregvar = tm_var_count(tc);
-      free(g->regvar);
-      g->regvar = xa_calloc(g->nregvar, sizeof *g->regvar);
-      for (unsigned i = 0; i < g->d->nregs; i++) {
-        const isa_reg *rg = &g->d->regs[i];
+       * g->q.zeroed holds stays right */
+      g->q.nregvar = tm_var_count(tc);
+      free(g->q.regvar);
+      g->q.regvar = xa_calloc(g->q.nregvar, sizeof *g->q.regvar);
+      for (unsigned i = 0; i < g->prog.d->nregs; i++) {
+        const isa_reg *rg = &g->prog.d->regs[i];
         isa_term var = tm_find_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
-        if (var) g->regvar[tm_var_index(tc, var)] = tm_const(tc, 0, rg->is_flag ? 0 : rg->width);
+        if (var) g->q.regvar[tm_var_index(tc, var)] = tm_const(tc, 0, rg->is_flag ? 0 : rg->width);
       }
     }
     t = (isa_term)tm_walk_run(tc, t, zero_step, g);
@@ -174,7 +173,7 @@ isa_term ground(dpg *g, isa_term t) {
  * /dev/null; without it every write fails (exec.c), so none are given. */
 void set_readable(dpg *g) {
   size_t n;
-  const mem_region *rg = mem_regions(g->init, &n);
+  const mem_region *rg = mem_regions(g->prog.init, &n);
   uint64_t *rd = xa_realloc(NULL, sizeof *rd * 2 * (n ? n : 1));
   size_t k = 0;
   for (size_t i = 0; i < n && g->devnull; i++) {
@@ -182,14 +181,14 @@ void set_readable(dpg *g) {
     if (k && rd[2 * k - 1] + 1 == rg[i].lo) rd[2 * k - 1] = rg[i].last;
     else rd[2 * k] = rg[i].lo, rd[2 * k + 1] = rg[i].last, k++;
   }
-  g->v.rd = rd;
-  g->v.nrd = k;
+  g->gr.v.rd = rd;
+  g->gr.v.nrd = k;
 }
 
 /* Re-run input t for pos steps: the concrete state a witness stands for. */
 int replay_to(dpg *g, size_t t, size_t pos, run *R) {
-  in_reset_use(g->T[t].in);
-  if (run_start(g, g->T[t].in, R)) return -1;
+  in_reset_use(g->run.T[t].in);
+  if (run_start(g, g->run.T[t].in, R)) return -1;
   if (pos) {
     ex_opts o = {.max_steps = pos, .stop_on_ae = true, .out = g->devnull, .err = g->devnull};
     R->r = ex_run(R->x, &o);
@@ -202,21 +201,21 @@ int replay_to(dpg *g, size_t t, size_t pos, run *R) {
  * with every intersection, so they are remembered by what they mean). */
 uint32_t tuple_key(dpg *g, const nwa_edge *e) {
   uint64_t h = 1469598103934665603ull;
-  uint64_t parts[5] = {nwa_pred(g->G, e->from), nwa_pred(g->G, e->to), e->letter, e->kind,
-                       e->kind == NWA_RETURN ? nwa_pred(g->G, e->pred) : 0};
+  uint64_t parts[5] = {nwa_pred(g->gr.G, e->from), nwa_pred(g->gr.G, e->to), e->letter, e->kind,
+                       e->kind == NWA_RETURN ? nwa_pred(g->gr.G, e->pred) : 0};
   for (int i = 0; i < 5; i++) h = (h ^ parts[i]) * 1099511628211ull;
   return (uint32_t)(h ^ (h >> 32)) | 1;
 }
 
 bool is_stuck(dpg *g, uint32_t key, unsigned limit) {
   unsigned c = 0;
-  for (size_t i = 0; i < g->nstuck; i++) c += g->stuck[i] == key;
+  for (size_t i = 0; i < g->stuck.n; i++) c += g->stuck.key[i] == key;
   return c >= limit;
 }
 
 static void add_stuck(dpg *g, uint32_t key) {
-  g->stuck = xa_grow(g->stuck, &g->capstuck, g->nstuck + 1, sizeof *g->stuck);
-  g->stuck[g->nstuck++] = key;
+  g->stuck.key = xa_grow(g->stuck.key, &g->stuck.cap, g->stuck.n + 1, sizeof *g->stuck.key);
+  g->stuck.key[g->stuck.n++] = key;
 }
 
 void stuck(dpg *g, const nwa_edge *e, unsigned weight, const char *why) {
@@ -224,16 +223,16 @@ void stuck(dpg *g, const nwa_edge *e, unsigned weight, const char *why) {
   if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr, "stuck %u: n%u -> n%u letter %u: %s\n", weight, e->from, e->to, e->letter, why);
   for (unsigned i = 0; i < weight; i++) add_stuck(g, key);
-  snprintf(g->stuck_why, sizeof g->stuck_why, "%s", why);
+  snprintf(g->stuck.why, sizeof g->stuck.why, "%s", why);
 }
 
 isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
   tm_ctx *tc = g->tc;
   isa_term A = tm_var(tc, "$A0", TM_ARRAY);
-  unsigned W = (g->d->addr_bits + 7) / 8;
+  unsigned W = (g->prog.d->addr_bits + 7) / 8;
   for (size_t k = 0; k < depth; k++)
     for (unsigned b = 0; b < W; b++) {
-      isa_term s[3] = {A, tm_const(tc, k * W + b, g->d->addr_bits), tm_const(tc, stk[k] >> (8 * b) & 0xff, 8)};
+      isa_term s[3] = {A, tm_const(tc, k * W + b, g->prog.d->addr_bits), tm_const(tc, stk[k] >> (8 * b) & 0xff, 8)};
       A = tm_app(tc, ISA_OP_STORE, s, 3, 0, 0);
     }
   return A;
@@ -241,7 +240,7 @@ isa_term aux_term(dpg *g, const uint64_t *stk, size_t depth) {
 
 /* Did the sliced query use var?  (Without a slice, every variable counts.) */
 static bool var_used(dpg *g, const unsigned char *used, isa_term var) {
-  return !used || (var && tm_var_index(g->tc, var) < g->nused && used[tm_var_index(g->tc, var)]);
+  return !used || (var && tm_var_index(g->tc, var) < g->q.nused && used[tm_var_index(g->tc, var)]);
 }
 
 /* The input a model describes: registers and memory (--inputs all), the c
@@ -254,7 +253,7 @@ in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term 
                               const in_assign *win, const unsigned char *used) {
   tm_ctx *tc = g->tc;
   in_assign *in = in_new(IN_FIXED, 0);
-  if (g->o.inputs == DPG_INPUTS_ALL && sx_inputs_from_model(g->d, tc, g->solver, fs, n, 0, in)) {
+  if (g->o.inputs == DPG_INPUTS_ALL && sx_inputs_from_model(g->prog.d, tc, g->solver, fs, n, 0, in)) {
     in_free(in);
     return NULL;
   }
@@ -280,7 +279,7 @@ in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term 
   size_t H = c + STDIN_PAD;
   if (g->o.debug & DPG_DEBUG_STEPS) fprintf(stderr, "model input: %zu bytes read, stream length %llu\n", c, (unsigned long long)L);
   for (size_t k = c; k < H && k < L; k++) {
-    isa_term sel[2] = {inarr, tm_const(tc, k, g->d->addr_bits)};
+    isa_term sel[2] = {inarr, tm_const(tc, k, g->prog.d->addr_bits)};
     uint64_t v;
     if (!smt_model_eval(g->solver, tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), &v)) v = 0;
     uint8_t b = (uint8_t)v;
@@ -297,12 +296,12 @@ in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term 
  * ground() does the rest per the input model). */
 static void initial_map(dpg *g, isa_term *map) {
   tm_ctx *tc = g->tc;
-  unsigned pw = g->d->regs[g->d->pc].width, sw = g->d->regs[g->d->sp].width;
-  map[tm_var_index(tc, g->v.pc)] = tm_const(tc, g->entry, pw);
-  map[tm_var_index(tc, tm_var(tc, g->d->regs[g->d->sp].name, sw))] = tm_const(tc, g->sp0, sw);
-  map[tm_var_index(tc, g->v.V)] = tm_false(tc);
-  map[tm_var_index(tc, g->v.D)] = tm_const(tc, 0, g->d->addr_bits);
-  map[tm_var_index(tc, g->v.ip)] = tm_const(tc, 0, g->d->addr_bits);
+  unsigned pw = g->prog.d->regs[g->prog.d->pc].width, sw = g->prog.d->regs[g->prog.d->sp].width;
+  map[tm_var_index(tc, g->gr.v.pc)] = tm_const(tc, g->prog.entry, pw);
+  map[tm_var_index(tc, tm_var(tc, g->prog.d->regs[g->prog.d->sp].name, sw))] = tm_const(tc, g->prog.sp0, sw);
+  map[tm_var_index(tc, g->gr.v.V)] = tm_false(tc);
+  map[tm_var_index(tc, g->gr.v.D)] = tm_const(tc, 0, g->prog.d->addr_bits);
+  map[tm_var_index(tc, g->gr.v.ip)] = tm_const(tc, 0, g->prog.d->addr_bits);
 }
 
 /* A frontier on a boot step ι → m: is there an initial state in m? */
@@ -312,16 +311,16 @@ sres boot_step(dpg *g, const nwa_edge *e, dpg_result *r) {
   isa_term *map = calloc(nv + 1, sizeof *map);
   if (!map) xa_nomem();
   initial_map(g, map);
-  isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen = tm_var(tc, "$inlen0", g->d->addr_bits);
-  map[tm_var_index(tc, g->v.in)] = inarr;
-  map[tm_var_index(tc, g->v.inlen)] = inlen;
-  isa_term f = ground(g, tm_subst(tc, nwa_pred(g->G, e->to), map));
+  isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen = tm_var(tc, "$inlen0", g->prog.d->addr_bits);
+  map[tm_var_index(tc, g->gr.v.in)] = inarr;
+  map[tm_var_index(tc, g->gr.v.inlen)] = inlen;
+  isa_term f = ground(g, tm_subst(tc, nwa_pred(g->gr.G, e->to), map));
   free(map);
   char reason[256] = "";
   g->st.se++;
   smt_result sr = smt_check(g->solver, &f, 1, reason, sizeof reason);
   if (sr == SMT_UNSAT) { /* no initial state there */
-    nwa_remove(g->G, NWA_INTERNAL, e->from, NWA_NONE, DPG_BOOT, e->to);
+    nwa_remove(g->gr.G, NWA_INTERNAL, e->from, NWA_NONE, DPG_BOOT, e->to);
     return S_CONT;
   }
   if (sr == SMT_UNKNOWN) {
@@ -387,7 +386,7 @@ smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath, unsig
     }
   }
   size_t nvars = tm_var_count(tc) + 1, nseen = tm_count(tc) + 1;
-  g->nused = nvars; /* variables made after this are not in *used */
+  g->q.nused = nvars; /* variables made after this are not in *used */
   unsigned char *vars = calloc(nvars, 1);
   uint32_t *seen = calloc(nseen, sizeof *seen);
   bool *in = calloc(*nf + 1, sizeof *in);
@@ -432,27 +431,27 @@ smt_result slice_and_check(dpg *g, isa_term *fs, size_t *nf, size_t npath, unsig
  * one satisfying psi?  (A model may agree with the path formula and
  * still not: what the formula leaves free, a run fixes.) */
 bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa_term psi) {
-  if (t >= g->nT || !g->T[t].st || pos >= g->T[t].n || g->T[t].st[pos].letter != l) {
+  if (t >= g->run.nT || !g->run.T[t].st || pos >= g->run.T[t].n || g->run.T[t].st[pos].letter != l) {
     if (g->o.debug & DPG_DEBUG_DETAIL)
       fprintf(stderr, "  not across: the run has %s at %zu\n",
-              t < g->nT && g->T[t].st && pos < g->T[t].n ? "another letter" : "no step", pos);
+              t < g->run.nT && g->run.T[t].st && pos < g->run.T[t].n ? "another letter" : "no step", pos);
     return false;
   }
   /* a step that faulted has no state after it: the symbolic step (which
    * does not model faults) crossed, the run did not */
-  if (g->T[t].cut && pos + 1 == g->T[t].n) {
+  if (g->run.T[t].cut && pos + 1 == g->run.T[t].n) {
     if (g->o.debug & DPG_DEBUG_DETAIL) fprintf(stderr, "  not across: the run faults at %zu\n", pos);
     return false;
   }
   bool ok = true;
   for (size_t at = pos; at <= pos + 1 && ok; at++) {
-    if (t >= g->nT || !g->T[t].pos) return false;
+    if (t >= g->run.nT || !g->run.T[t].pos) return false;
     run R;
     if (replay_to(g, t, at, &R)) {
       run_end(&R);
       return false;
     }
-    cenv c = {.g = g, .x = R.x, .in = g->T[t].in};
+    cenv c = {.g = g, .x = R.x, .in = g->run.T[t].in};
     tm_env env = cenv_env(&c);
     ok = tm_eval(g->tc, at == pos ? pn : psi, &env) != 0;
     if (!ok && (g->o.debug & DPG_DEBUG_DETAIL)) {
@@ -482,5 +481,5 @@ bool crossed(dpg *g, size_t t, size_t pos, nwa_letter l, isa_term pn, isa_term p
 /* The carried-over path queries (dpg_step) are of one G: a run that joined
  * renumbered its states. */
 void chain_sync(dpg *g) {
-  if (g->chain_gen != g->gen) ht_clear(&g->chain), ht_clear(&g->ess), g->chain_gen = g->gen;
+  if (g->q.chain_gen != g->gr.gen) ht_clear(&g->q.chain), ht_clear(&g->q.ess), g->q.chain_gen = g->gr.gen;
 }

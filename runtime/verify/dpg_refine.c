@@ -87,7 +87,7 @@ static void conjuncts(tm_ctx *tc, isa_term t, bool neg, tlist *out) {
 static unsigned term_cost(dpg *g, isa_term t, bool *aux, unsigned depth) {
   tm_ctx *tc = g->tc;
   if (tm_kind(tc, t) == TM_VAR) {
-    if (t == g->v.A || t == g->v.D) *aux = true;
+    if (t == g->gr.v.A || t == g->gr.v.D) *aux = true;
     return 1;
   }
   if (depth > 40) return 1000;
@@ -152,7 +152,7 @@ bool core_split(dpg *g, const isa_term *hard, size_t nh, const isa_term *map, is
 isa_term rho_of(dpg *g, isa_term pre, nwa_state n, const tm_env *env, bool *exact) {
   tm_ctx *tc = g->tc;
   isa_term alpha = 0;
-  isa_term rho = pre_alpha(&g->v, pre, env, &alpha);
+  isa_term rho = pre_alpha(&g->gr.v, pre, env, &alpha);
   uint64_t av;
   *exact = tm_is_const(tc, alpha, &av) && av; /* no aliasing choice: ρ is Pre(I, ψ) */
   /* what a system call returns is not a property of the state before it */
@@ -161,14 +161,14 @@ isa_term rho_of(dpg *g, isa_term pre, nwa_state n, const tm_env *env, bool *exac
    * ρ with them substituted splits n the same way, and is often much
    * smaller: which bytes a read's window covers, once its buffer and
    * count are known, is decided */
-  if (g->iv && g->inv_gen == g->gen) rho = inv_ground(g->iv, n, rho);
+  if (g->an.iv && g->an.inv_gen == g->gr.gen) rho = inv_ground(g->an.iv, n, rho);
   /* Which input is still to come is free (the witness's path query leaves
    * it so), so ρ weakened to ∃ unread input (pre.h) splits n no worse for
    * the edge, as long as the witness still falls outside it; and a loop
    * over input gets predicates about its variables, not a growing list of
    * bytes to come. */
   if (!g->o.keep_input) {
-    isa_term rx = pre_forget_input(&g->v, rho);
+    isa_term rx = pre_forget_input(&g->gr.v, rho);
     if (rx != rho && !tm_eval(tc, rx, env)) rho = rx, *exact = false;
     else if (rx != rho && (g->o.debug & DPG_DEBUG_DETAIL)) {
       fprintf(stderr, "input kept: rho without it holds at the witness: ");
@@ -182,9 +182,7 @@ isa_term rho_of(dpg *g, isa_term pre, nwa_state n, const tm_env *env, bool *exac
 /* How many directions (letters) the instruction's steps have (fold_intern):
  * 1, 2 for a branch, 3 for a system call (continue, exit, read EFAULT). */
 unsigned directions(const dpg *g, uint32_t insn) {
-  return !fold_has_directions(g->d, insn)                   ? 1
-         : g->d->insns[insn].flow == ISA_FLOW_SYSCALL ? 3
-                                                      : 2;
+  return !fold_has_directions(g->prog.d, insn) ? 1 : g->prog.d->insns[insn].flow == ISA_FLOW_SYSCALL ? 3 : 2;
 }
 
 /* t with V = false: the state is not accepting, so it has ¬V (dpg_step). */
@@ -192,7 +190,7 @@ isa_term without_V(dpg *g, isa_term t) {
   tm_ctx *tc = g->tc;
   isa_term *vm = calloc(tm_var_count(tc) + 1, sizeof *vm);
   if (!vm) xa_nomem();
-  vm[tm_var_index(tc, g->v.V)] = tm_false(tc);
+  vm[tm_var_index(tc, g->gr.v.V)] = tm_false(tc);
   t = tm_subst(tc, t, vm);
   free(vm);
   return t;
@@ -250,19 +248,19 @@ static size_t sw_stack_id(sumw *S) {
 /* Pre(l, ψ) through a transition of kind k; false after a halt. */
 static isa_term sw_pre(sumw *S, nwa_letter l, nwa_kind k, isa_term psi) {
   dpg *g = S->g;
-  const fold_letter *I = fold_letter_get(g->L, l);
+  const fold_letter *I = fold_letter_get(g->gr.L, l);
   if (!I) {
     S->fail = true;
     return 0;
   }
-  if (fold_letter_halts(g->d, I)) return tm_false(g->tc);
-  if (!fold_kind_possible(g->d, I->insn, k)) return tm_false(g->tc);
+  if (fold_letter_halts(g->prog.d, I)) return tm_false(g->tc);
+  if (!fold_kind_possible(g->prog.d, I->insn, k)) return tm_false(g->tc);
   pre_post pp;
-  if (pre_post_of(&g->v, I, k, &pp)) {
+  if (pre_post_of(&g->gr.v, I, k, &pp)) {
     S->fail = true;
     return 0;
   }
-  isa_term r = pre_exact(&g->v, &pp, psi);
+  isa_term r = pre_exact(&g->gr.v, &pp, psi);
   pre_post_free(&pp);
   return r;
 }
@@ -276,7 +274,7 @@ static isa_term sw_edge(sumw *S, const nwa_edge *f, isa_term post) {
   dpg *g = S->g;
   tm_ctx *tc = g->tc;
   if (f->letter != NWA_ANY) return sw_pre(S, f->letter, (nwa_kind)f->kind, post);
-  const fold_letter *sl = f->from < nwa_nstates(g->G) ? fold_letter_get(g->L, g->site[f->from]) : NULL;
+  const fold_letter *sl = f->from < nwa_nstates(g->gr.G) ? fold_letter_get(g->gr.L, g->gr.site[f->from]) : NULL;
   if (!sl) { /* an unexplored region: no instruction to take Pre of */
     S->fail = true;
     return 0;
@@ -285,7 +283,7 @@ static isa_term sw_edge(sumw *S, const nwa_edge *f, isa_term post) {
   unsigned ndir = directions(g, c.insn);
   isa_term acc = tm_false(tc);
   for (unsigned d = 0; d < ndir && !S->fail; d++) {
-    nwa_letter l = fold_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
+    nwa_letter l = fold_intern(g->gr.L, c.pc, c.bytes, c.len, d, c.insn);
     isa_term p = sw_pre(S, l, (nwa_kind)f->kind, post);
     if (p) acc = tm_app2(tc, ISA_OP_LOR, acc, p);
   }
@@ -310,9 +308,9 @@ static isa_term sw_at(sumw *S, nwa_state s) {
   ht_put(&S->memo, key, 1);
   isa_term acc = tm_false(tc);
   size_t nout;
-  const uint32_t *out = nwa_out(g->G, s, &nout); /* the walk does not change G */
+  const uint32_t *out = nwa_out(g->gr.G, s, &nout); /* the walk does not change G */
   for (size_t k = 0; k < nout && !S->fail; k++) {
-    nwa_edge f = *nwa_edge_at(g->G, out[k]);
+    nwa_edge f = *nwa_edge_at(g->gr.G, out[k]);
     if (f.dead || f.from != s) continue;
     isa_term post = 0;
     if (f.kind == NWA_INTERNAL)
@@ -352,7 +350,7 @@ static isa_term sw_at(sumw *S, nwa_state s) {
  * about to return).  True if it changed G; false to refine at x as usual. */
 bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, size_t pos) {
   tm_ctx *tc = g->tc;
-  const dtrace *T = &g->T[t];
+  const dtrace *T = &g->run.T[t];
   nwa_state c = e->pred;
   /* the witness's matching call */
   size_t cp = pos, depth = 0;
@@ -368,13 +366,13 @@ bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, size_t pos
     }
   }
   if (!found) return false;
-  sumw S = {.g = g, .m = e->to, .psi = nwa_pred(g->G, e->to), .nstk = 1, .budget = SUM_BUDGET};
+  sumw S = {.g = g, .m = e->to, .psi = nwa_pred(g->gr.G, e->to), .nstk = 1, .budget = SUM_BUDGET};
   S.stk[0] = c;
   isa_term pre = tm_false(tc);
   size_t nout;
-  const uint32_t *out = nwa_out(g->G, c, &nout);
+  const uint32_t *out = nwa_out(g->gr.G, c, &nout);
   for (size_t k = 0; k < nout && !S.fail; k++) {
-    nwa_edge f = *nwa_edge_at(g->G, out[k]);
+    nwa_edge f = *nwa_edge_at(g->gr.G, out[k]);
     if (f.dead || f.from != c) continue;
     if (f.kind != NWA_CALL) { /* c makes other steps too: not a call site only */
       S.fail = true;
@@ -418,26 +416,26 @@ bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, size_t pos
     fputc('\n', stderr);
   }
   if (!empty) {
-    size_t ne0 = nwa_nedges(g->G);
-    nwa_state n2 = nwa_split(g->G, c, rho);
-    if (g->iv) inv_inherit(g->iv, n2, c);
-    g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
-    g->site[n2] = g->site[c];
-    prune(g, g->G, g->site, ne0);
+    size_t ne0 = nwa_nedges(g->gr.G);
+    nwa_state n2 = nwa_split(g->gr.G, c, rho);
+    if (g->an.iv) inv_inherit(g->an.iv, n2, c);
+    g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
+    g->gr.site[n2] = g->gr.site[c];
+    prune(g, g->gr.G, g->gr.site, ne0);
   }
   /* from c (now c ∧ ¬ρ_c) no matched return enters m */
   size_t nin;
-  const uint32_t *in0 = nwa_in(g->G, e->to, &nin);
+  const uint32_t *in0 = nwa_in(g->gr.G, e->to, &nin);
   uint32_t *drop = malloc(sizeof *drop * (nin ? nin : 1));
   size_t nd = 0;
   if (!drop) xa_nomem();
   for (size_t k = 0; k < nin; k++) {
-    const nwa_edge *f = nwa_edge_at(g->G, in0[k]);
+    const nwa_edge *f = nwa_edge_at(g->gr.G, in0[k]);
     if (!f->dead && f->kind == NWA_RETURN && f->pred == c && f->to == e->to) drop[nd++] = in0[k];
   }
   for (size_t k = 0; k < nd; k++) {
-    nwa_edge f = *nwa_edge_at(g->G, drop[k]);
-    nwa_remove(g->G, NWA_RETURN, f.from, f.pred, f.letter, f.to);
+    nwa_edge f = *nwa_edge_at(g->gr.G, drop[k]);
+    nwa_remove(g->gr.G, NWA_RETURN, f.from, f.pred, f.letter, f.to);
   }
   free(drop);
   return true;

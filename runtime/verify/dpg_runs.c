@@ -15,9 +15,9 @@
 /* A machine for input in, ready at the entry point. */
 int run_start(dpg *g, in_assign *in, run *R) {
   memset(R, 0, sizeof *R);
-  R->m = mem_clone(g->loaded);
+  R->m = mem_clone(g->prog.loaded);
   if (!R->m) xa_nomem();
-  R->x = ex_new(g->d, R->m, g->img, in);
+  R->x = ex_new(g->prog.d, R->m, g->prog.img, in);
   char err[256];
   char *av[1] = {(char *)(g->o.prog_name ? g->o.prog_name : "prog")};
   if (ex_setup_stack(R->x, 1, av, err, sizeof err)) return -1;
@@ -43,8 +43,8 @@ static int var_role(dpg *g, uint32_t idx) {
       {"$in", ROLE_IN}, {"$inlen", ROLE_INLEN}, {"$ip", ROLE_IP}};
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
     if (!strcmp(name, fixed[i].name)) return fixed[i].role;
-  for (unsigned i = 0; i < g->d->nregs; i++)
-    if (!strcmp(name, g->d->regs[i].name)) return (int)i;
+  for (unsigned i = 0; i < g->prog.d->nregs; i++)
+    if (!strcmp(name, g->prog.d->regs[i].name)) return (int)i;
   return ROLE_OTHER;
 }
 
@@ -86,7 +86,7 @@ static uint8_t cenv_mem(void *ctx, uint32_t idx, uint64_t addr) {
   if (r == ROLE_A) {
     size_t depth;
     const uint64_t *s = ex_aux_stack(c->x, &depth);
-    unsigned W = (c->g->d->addr_bits + 7) / 8;
+    unsigned W = (c->g->prog.d->addr_bits + 7) / 8;
     uint64_t k = addr / W;
     return k < depth ? (uint8_t)(s[k] >> (8 * (addr % W))) : 0;
   }
@@ -132,12 +132,12 @@ typedef struct sim {
 } sim;
 
 static void pair_mark(dpg *g, nwa_state xs, nwa_state pred, wit w) {
-  ht_add(&g->pw, ((uint64_t)xs << 32 | pred) + 1, (uint64_t)w.trace << 32 | w.pos);
+  ht_add(&g->wit.pw, ((uint64_t)xs << 32 | pred) + 1, (uint64_t)w.trace << 32 | w.pos);
 }
 
 bool pair_get(const dpg *g, nwa_state exit, nwa_state pred, wit *w) {
   uint64_t v;
-  if (!ht_get(&g->pw, ((uint64_t)exit << 32 | pred) + 1, &v)) return false;
+  if (!ht_get(&g->wit.pw, ((uint64_t)exit << 32 | pred) + 1, &v)) return false;
   *w = (wit){(uint32_t)(v >> 32), (uint32_t)v};
   return true;
 }
@@ -161,9 +161,9 @@ static uint64_t memo_step(tm_walk *w, isa_term t, void *ctx) {
   /* only states' predicates are remembered; below them the evaluation
    * goes down the connectives to find earlier states' predicates, and
    * leaves the rest to tm_eval_more, which shares subterms within a step */
-  if (!ht_get(&S->g->preds, t, NULL)) return tm_eval_more(tc, t, m->env) != 0;
+  if (!ht_get(&S->g->wit.preds, t, NULL)) return tm_eval_more(tc, t, m->env) != 0;
   uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
-  if (key && ht_get(&S->g->memo, key, &v)) return v != 0;
+  if (key && ht_get(&S->g->wit.memo, key, &v)) return v != 0;
   int k = tm_kind(tc, t);
   bool r;
   if (k == ISA_OP_LAND || k == ISA_OP_LOR) { /* the second operand only if needed */
@@ -175,10 +175,10 @@ static uint64_t memo_step(tm_walk *w, isa_term t, void *ctx) {
     r = tm_eval_more(tc, t, m->env) != 0;
   if (!key) return r;
   /* a full memo starts again rather than make every lookup miss */
-  if (!ht_add(&S->g->memo, key, r) && S->g->memo.n >= S->g->memo.limit) {
-    ht_clear(&S->g->memo);
-    S->g->memo_clears++;
-    ht_add(&S->g->memo, key, r);
+  if (!ht_add(&S->g->wit.memo, key, r) && S->g->wit.memo.n >= S->g->wit.memo.limit) {
+    ht_clear(&S->g->wit.memo);
+    S->g->wit.memo_clears++;
+    ht_add(&S->g->wit.memo, key, r);
   }
   return r;
 }
@@ -186,9 +186,9 @@ static uint64_t memo_step(tm_walk *w, isa_term t, void *ctx) {
 /* A state's predicate t at the current position (a walk: conjunctions of
  * conjunctions are as deep as the refinements were many). */
 static bool memo_eval(sim *S, isa_term t, const tm_env *env) {
-  ht_add(&S->g->preds, t, 0);
+  ht_add(&S->g->wit.preds, t, 0);
   uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
-  if (key && ht_get(&S->g->memo, key, &v)) return v != 0;
+  if (key && ht_get(&S->g->wit.memo, key, &v)) return v != 0;
   mev m = {S, env};
   return tm_walk_run(S->g->tc, t, memo_step, &m) != 0;
 }
@@ -201,7 +201,7 @@ static uint64_t memo_pos(const sim *S, uint64_t p) {
 
 /* Does state s's predicate hold in the current concrete state? */
 static bool holds(sim *S, nwa_state s) {
-  isa_term p = nwa_pred(S->g->G, s);
+  isa_term p = nwa_pred(S->g->gr.G, s);
   if (p == tm_true(S->g->tc)) return true;
   tm_env env = cenv_env(&S->c);
   return memo_eval(S, p, &env);
@@ -214,7 +214,7 @@ static void print_false_conjuncts(sim *S, nwa_state s) {
   tm_env env = cenv_env(&S->c);
   isa_term st[512];
   size_t n = 0;
-  st[n++] = nwa_pred(g->G, s);
+  st[n++] = nwa_pred(g->gr.G, s);
   while (n) {
     isa_term y = st[--n];
     if (tm_kind(g->tc, y) == ISA_OP_LAND && n + 2 < 512) {
@@ -237,14 +237,14 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   if (S->lost || S->late || step >= S->t->n) return;
   /* a run of a million steps takes seconds to check: the budget is looked
    * at every 1024 steps (a clock read costs less than a step's check) */
-  if (!(step & 1023) && g->until > 0 && elapsed(g) >= g->until) {
+  if (!(step & 1023) && g->wit.until > 0 && elapsed(g) >= g->wit.until) {
     S->late = true;
     return;
   }
   S->c.x = x;
   const fold_step *fs = &S->t->st[step];
   /* after exit or halt there is no state: nothing to witness, no successor */
-  if (fold_letter_halts(g->d, fold_letter_get(g->L, fs->letter))) return;
+  if (fold_letter_halts(g->prog.d, fold_letter_get(g->gr.L, fs->letter))) return;
   bool ae = step == S->ae_step;
   sset frame = {0};
   if (fs->kind == EX_CALL) {
@@ -265,9 +265,9 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
     if (want == NWA_RETURN)
       for (size_t j = 0; j < frame.n; j++) pair_mark(g, s, frame.v[j], here);
     size_t ne;
-    const uint32_t *out = nwa_out(g->G, s, &ne);
+    const uint32_t *out = nwa_out(g->gr.G, s, &ne);
     for (size_t k = 0; k < ne; k++) {
-      const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+      const nwa_edge *e = nwa_edge_at(g->gr.G, out[k]);
       if (e->dead || e->from != s || e->kind != want) continue;
       if (e->letter != NWA_ANY && e->letter != fs->letter) continue;
       if (want == NWA_RETURN && !sset_has(&frame, e->pred)) continue;
@@ -285,16 +285,16 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
     nwa_state m = S->next.v[i];
     if (!trust && !holds(S, m)) continue;
     S->next.v[kept++] = m;
-    if (!g->w[m].trace) g->w[m] = (wit){S->trace + 1, (uint32_t)step + 1};
+    if (!g->wit.w[m].trace) g->wit.w[m] = (wit){S->trace + 1, (uint32_t)step + 1};
   }
   S->next.n = kept;
   sset t = S->cur;
   S->cur = S->next;
   S->next = t;
-  if (g->iv && g->self_check && !S->inv_bad) {
+  if (g->an.iv && g->self_check && !S->inv_bad) {
     tm_env env = cenv_env(&S->c);
     for (size_t i = 0; i < S->cur.n && !S->inv_bad; i++)
-      if (inv_debug_covers(g->iv, S->cur.v[i], &env) == 0) {
+      if (inv_debug_covers(g->an.iv, S->cur.v[i], &env) == 0) {
         char m[200];
         snprintf(m, sizeof m, "inv: trace %u step %llu pc 0x%llx: state n%u not covered by its facts", S->trace,
                  (unsigned long long)step, (unsigned long long)fs->pc, S->cur.v[i]);
@@ -310,9 +310,9 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
       nwa_state s = S->next.v[i];
       fprintf(stderr, " n%u[", s);
       size_t ne;
-      const uint32_t *out = nwa_out(g->G, s, &ne);
+      const uint32_t *out = nwa_out(g->gr.G, s, &ne);
       for (size_t k = 0; k < ne; k++) {
-        const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+        const nwa_edge *e = nwa_edge_at(g->gr.G, out[k]);
         fprintf(stderr, " %d:%u->n%u(p%u)", e->kind, e->letter, e->to, e->pred);
         if (g->o.debug & DPG_DEBUG_LOST_PRED) print_false_conjuncts(S, e->to);
       }
@@ -322,9 +322,9 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
     for (size_t j = 0; j < frame.n; j++) {
       fprintf(stderr, " n%u{", frame.v[j]);
       size_t nb;
-      const uint32_t *bp = nwa_ret_by_pred(g->G, frame.v[j], &nb);
+      const uint32_t *bp = nwa_ret_by_pred(g->gr.G, frame.v[j], &nb);
       for (size_t k = 0; k < nb; k++) {
-        const nwa_edge *e = nwa_edge_at(g->G, bp[k]);
+        const nwa_edge *e = nwa_edge_at(g->gr.G, bp[k]);
         fprintf(stderr, " n%u-%u->n%u", e->from, e->letter, e->to);
       }
       fprintf(stderr, "}");
@@ -340,59 +340,63 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
 
 /* Witnesses of every state of G from every input of T.  Returns 0; -1
  * (with a reason) if some run is not a path of G, which would be a bug, or
- * stops at a system call the runtime does not implement; 1 if g->until
+ * stops at a system call the runtime does not implement; 1 if g->wit.until
  * came first (the witnesses are partial). */
 int witnesses(dpg *g, char *why, size_t whysz) {
-  size_t ns = nwa_nstates(g->G);
-  g->w = xa_realloc(g->w, sizeof *g->w * (ns ? ns : 1));
-  memset(g->w, 0, sizeof *g->w * ns);
-  g->nw = ns;
-  ht_clear(&g->pw);
+  size_t ns = nwa_nstates(g->gr.G);
+  g->wit.w = xa_realloc(g->wit.w, sizeof *g->wit.w * (ns ? ns : 1));
+  memset(g->wit.w, 0, sizeof *g->wit.w * ns);
+  g->wit.nw = ns;
+  ht_clear(&g->wit.pw);
   int rc = 0;
-  for (size_t t = 0; t < g->nT && !rc; t++) {
-    sim S = {.g = g, .trace = (uint32_t)t, .t = &g->T[t], .ae_step = UINT64_MAX};
+  for (size_t t = 0; t < g->run.nT && !rc; t++) {
+    sim S = {.g = g, .trace = (uint32_t)t, .t = &g->run.T[t], .ae_step = UINT64_MAX};
     S.c.g = g;
-    S.c.in = g->T[t].in;
+    S.c.in = g->run.T[t].in;
     run R;
-    in_reset_use(g->T[t].in);
-    if (run_start(g, g->T[t].in, &R)) {
+    in_reset_use(g->run.T[t].in);
+    if (run_start(g, g->run.T[t].in, &R)) {
       run_end(&R);
       continue;
     }
     S.c.x = R.x;
-    nwa_state st0 = nwa_start(g->G); /* ι, then its boot steps */
+    nwa_state st0 = nwa_start(g->gr.G); /* ι, then its boot steps */
     S.mpos = memo_pos(&S, 0);
     tm_eval_begin(g->tc);
-    if (!g->w[st0].trace) g->w[st0] = (wit){(uint32_t)t + 1, 0};
+    if (!g->wit.w[st0].trace) g->wit.w[st0] = (wit){(uint32_t)t + 1, 0};
     {
       size_t ne;
-      const uint32_t *out = nwa_out(g->G, st0, &ne);
+      const uint32_t *out = nwa_out(g->gr.G, st0, &ne);
       for (size_t k = 0; k < ne; k++) {
-        const nwa_edge *e = nwa_edge_at(g->G, out[k]);
+        const nwa_edge *e = nwa_edge_at(g->gr.G, out[k]);
         if (e->dead || e->from != st0 || e->kind != NWA_INTERNAL || e->letter != DPG_BOOT || !holds(&S, e->to)) continue;
         sset_add(&S.cur, e->to);
-        if (!g->w[e->to].trace) g->w[e->to] = (wit){(uint32_t)t + 1, 0};
+        if (!g->wit.w[e->to].trace) g->wit.w[e->to] = (wit){(uint32_t)t + 1, 0};
       }
     }
     if (!S.cur.n) {
       snprintf(why, whysz, "internal error: input %zu starts in no state of the abstract graph", t);
       rc = -1;
     }
-    ex_opts o = {.max_steps = g->T[t].n, .stop_on_ae = true, .out = g->devnull, .err = g->devnull, .hook = sim_hook,
+    ex_opts o = {.max_steps = g->run.T[t].n,
+                 .stop_on_ae = true,
+                 .out = g->devnull,
+                 .err = g->devnull,
+                 .hook = sim_hook,
                  .hook_ctx = &S};
     R.r = ex_run(R.x, &o);
-    if (S.lost && g->T[t].unsup && S.lost_pc == g->T[t].unsup_pc) {
+    if (S.lost && g->run.T[t].unsup && S.lost_pc == g->run.T[t].unsup_pc) {
       /* the step has no outcome (the run stops there), so the facts may
        * rule its transition out: not a bug, but nothing to build on */
-      snprintf(why, whysz, "input %zu makes system call %llu at 0x%llx, which the runtime does not implement (the run stops there)",
-               t, (unsigned long long)g->T[t].unsup_nr, (unsigned long long)S.lost_pc);
+      snprintf(why, whysz,
+               "input %zu makes system call %llu at 0x%llx, which the runtime does not implement (the run stops there)",
+               t, (unsigned long long)g->run.T[t].unsup_nr, (unsigned long long)S.lost_pc);
       rc = -1;
     } else if (S.lost) {
       snprintf(why, whysz, "internal error: input %zu leaves the abstract graph after 0x%llx", t,
                (unsigned long long)S.lost_pc);
       rc = -1;
-    } else if (S.late && !rc)
-      rc = 1;
+    } else if (S.late && !rc) rc = 1;
     run_end(&R);
     free(S.cur.v);
     free(S.next.v);
@@ -407,8 +411,8 @@ int witnesses(dpg *g, char *why, size_t whysz) {
 
 /* A `read` that failed with EFAULT: letter direction 2 (pre.h). */
 static bool read_fault(const dpg *g, uint32_t insn, const ex_pos *p) {
-  const isa_syscall_abi *a = &g->d->syscall;
-  return g->d->insns[insn].flow == ISA_FLOW_SYSCALL && a->numbers[ISA_SYS_READ] >= 0 &&
+  const isa_syscall_abi *a = &g->prog.d->syscall;
+  return g->prog.d->insns[insn].flow == ISA_FLOW_SYSCALL && a->numbers[ISA_SYS_READ] >= 0 &&
          p->sysnr == (uint64_t)a->numbers[ISA_SYS_READ] && p->sysret == -(int64_t)EX_LINUX_EFAULT;
 }
 
@@ -425,22 +429,22 @@ static void cand_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
 /* feas_ra_fn on the graph being pruned: a state whose site is a call. */
 bool call_ra(const void *ctx, nwa_state p, uint64_t *ra) {
   const dpg *g = ctx;
-  if (p >= g->ra_nsite || !g->ra_site[p]) return false;
-  const fold_letter *e = fold_letter_get(g->L, g->ra_site[p]);
-  isa_flow flow = g->d->insns[e->insn].flow;
+  if (p >= g->gr.ra_nsite || !g->gr.ra_site[p]) return false;
+  const fold_letter *e = fold_letter_get(g->gr.L, g->gr.ra_site[p]);
+  isa_flow flow = g->prog.d->insns[e->insn].flow;
   if (e->dir || (flow != ISA_FLOW_CALL && flow != ISA_FLOW_ICALL)) return false;
-  uint64_t mask = g->d->addr_bits >= 64 ? ~0ull : (1ull << g->d->addr_bits) - 1;
+  uint64_t mask = g->prog.d->addr_bits >= 64 ? ~0ull : (1ull << g->prog.d->addr_bits) - 1;
   *ra = (e->pc + e->len) & mask;
   return true;
 }
 
-/* feas_prune on a (g->G or a fold) whose states' sites are site[]. */
+/* feas_prune on a (g->gr.G or a fold) whose states' sites are site[]. */
 void prune(dpg *g, nwa *a, const nwa_letter *site, size_t first) {
-  g->ra_site = site;
-  g->ra_nsite = nwa_nstates(a);
-  feas_prune(g->fs, a, first);
-  g->ra_site = NULL;
-  g->ra_nsite = 0;
+  g->gr.ra_site = site;
+  g->gr.ra_nsite = nwa_nstates(a);
+  feas_prune(g->an.fs, a, first);
+  g->gr.ra_site = NULL;
+  g->gr.ra_nsite = 0;
 }
 
 static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
@@ -450,7 +454,7 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   if (!done) xa_nomem();
   for (size_t s = 0; s < ns; s++) {
     if (!(*psite)[s]) continue;
-    uint64_t pc = fold_letter_get(g->L, (*psite)[s])->pc;
+    uint64_t pc = fold_letter_get(g->gr.L, (*psite)[s])->pc;
     /* the address's candidate, its relations, then one per calling
      * context: each split leaves s the state where none of the earlier
      * ones holds */
@@ -461,7 +465,7 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
         break;
       }
       uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
-      if (ht_get(&g->cand_done, key, NULL)) continue;
+      if (ht_get(&g->an.cand_done, key, NULL)) continue;
       if (g->o.debug & DPG_DEBUG_STEPS) {
         char buf[600];
         tm_print(g->tc, phi, buf, sizeof buf);
@@ -476,7 +480,7 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
       g->st.candidates++;
     }
   }
-  for (size_t i = 0; i < ndone; i++) ht_add(&g->cand_done, done[i], 0);
+  for (size_t i = 0; i < ndone; i++) ht_add(&g->an.cand_done, done[i], 0);
   free(done);
 }
 
@@ -493,7 +497,7 @@ bool about_to_run(ex_status s) {
 outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n) {
   for (size_t i = 0; i < n; i++)
     if (pos[i].pc == g->o.target) return OUT_TARGET;
-  if (about_to_run(R->r.status) && ex_regs(R->x)[g->d->pc] == g->o.target) return OUT_TARGET;
+  if (about_to_run(R->r.status) && ex_regs(R->x)[g->prog.d->pc] == g->o.target) return OUT_TARGET;
   return R->r.ae.found ? OUT_AE : OUT_NONE;
 }
 
@@ -502,7 +506,7 @@ outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n) {
 uint64_t run_next(const dpg *g, const run *R) {
   ex_status s = R->r.status;
   if (s == EX_FAULT || s == EX_TRAP || s == EX_INVALID || s == EX_EXITED || s == EX_HALTED) return UINT64_MAX;
-  return ex_regs(R->x)[g->d->pc];
+  return ex_regs(R->x)[g->prog.d->pc];
 }
 
 /* Context candidates keep every register that held one value in a calling
@@ -529,7 +533,7 @@ static void perturbed_run(dpg *g, const in_assign *in, cd_set *cs, unsigned roun
   run R;
   if (!run_start(g, in2, &R)) {
     cd_freeze(cs);
-    if (g->cd_hist) cd_use_history(cs, g->cd_hist); /* a run of its own: its samples count as new visits */
+    if (g->an.cd_hist) cd_use_history(cs, g->an.cd_hist); /* a run of its own: its samples count as new visits */
     ex_opts o = {.max_steps = max_steps(g), .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
                  .hook = cand_hook, .hook_ctx = cs};
     ex_run(R.x, &o);
@@ -576,7 +580,7 @@ enum { LONG_FACTOR = 64 };
 
 static outcome long_run(dpg *g, const in_assign *in, in_assign **copy, char *why, size_t whysz) {
   *copy = NULL;
-  double t0 = elapsed(g), allow = g->o.timeout_s > 0 ? LONG_SHARE * g->o.timeout_s - g->long_seconds : 1e30;
+  double t0 = elapsed(g), allow = g->o.timeout_s > 0 ? LONG_SHARE * g->o.timeout_s - g->longrun.seconds : 1e30;
   if (allow <= 0) return OUT_NONE;
   in_assign *c = in_clone(in);
   in_reset_use(c);
@@ -594,14 +598,14 @@ static outcome long_run(dpg *g, const in_assign *in, in_assign **copy, char *why
     if (R.r.status == EX_STOPPED_PC) out = OUT_TARGET;
     else if (R.r.status == EX_STOPPED_AE) out = OUT_AE;
     else if (closed_run(g, c, &R.r, total, why, whysz)) out = OUT_CLOSED;
-    if (out == OUT_TARGET || out == OUT_AE) g->confirm_steps = total + 1;
+    if (out == OUT_TARGET || out == OUT_AE) g->longrun.confirm_steps = total + 1;
     if (g->o.debug & DPG_DEBUG_STEPS)
       fprintf(stderr, "long run: %llu steps in %.3f s%s\n", (unsigned long long)total, elapsed(g) - t0,
               out == OUT_TARGET ? ", reaches the target" : out == OUT_AE ? ", an AE violation"
               : out == OUT_CLOSED ? ", the only execution" : "");
   }
   run_end(&R);
-  g->long_seconds += elapsed(g) - t0;
+  g->longrun.seconds += elapsed(g) - t0;
   if (out == OUT_NONE) in_free(c);
   else *copy = c;
   return out;
@@ -618,10 +622,10 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
     in_free(in);
     return OUT_ERROR;
   }
-  cd_set *cs = g->o.candidates ? cd_new(&g->v, g->o.candidates) : NULL;
+  cd_set *cs = g->o.candidates ? cd_new(&g->gr.v, g->o.candidates) : NULL;
   if (cs && (g->o.candidates & CD_AFFINE)) {
-    if (!g->cd_hist) g->cd_hist = cd_hist_new(&g->v);
-    cd_use_history(cs, g->cd_hist);
+    if (!g->an.cd_hist) g->an.cd_hist = cd_hist_new(&g->gr.v);
+    cd_use_history(cs, g->an.cd_hist);
   }
   ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
                .hook = cs ? cand_hook : NULL, .hook_ctx = cs};
@@ -645,9 +649,10 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   }
   if (out != OUT_NONE || n == 0) {
     /* a verdict follows; T keeps the input for the record */
-    g->T = xa_grow(g->T, &g->capT, g->nT + 1, sizeof *g->T);
-    g->T[g->nT] = (dtrace){.in = in, .base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0};
-    g->nT++;
+    g->run.T = xa_grow(g->run.T, &g->run.capT, g->run.nT + 1, sizeof *g->run.T);
+    g->run.T[g->run.nT] =
+        (dtrace){.in = in, .base = g->run.nT ? g->run.T[g->run.nT - 1].base + g->run.T[g->run.nT - 1].n + 2 : 0};
+    g->run.nT++;
     cd_free(cs);
     if (out == OUT_NONE) {
       char d[200];
@@ -666,29 +671,33 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   bool incomplete = R.r.status == EX_FAULT || R.r.status == EX_TRAP;
   for (size_t i = 0; i < n; i++) {
     isa_insn insn;
-    if (g->d->decode(pos[i].bytes, pos[i].len, pos[i].pc, &insn) != ISA_DECODE_OK) {
+    if (g->prog.d->decode(pos[i].bytes, pos[i].len, pos[i].pc, &insn) != ISA_DECODE_OK) {
       /* the run just executed these bytes: a bug, and the search cannot go on */
       fprintf(stderr, "mcveto: internal error: the bytes at 0x%llx decode no more\n", (unsigned long long)pos[i].pc);
       exit(3);
     }
-    uint64_t next = i + 1 < n ? pos[i + 1].pc : ex_regs(R.x)[g->d->pc];
-    unsigned dir = (incomplete && i + 1 == n) ? 0
-                   : fold_direction(g->d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
+    uint64_t next = i + 1 < n ? pos[i + 1].pc : ex_regs(R.x)[g->prog.d->pc];
+    unsigned dir =
+        (incomplete && i + 1 == n) ? 0 : fold_direction(g->prog.d, insn.id, pos[i].pc, pos[i].len, next, pos[i].sysnr);
     if (read_fault(g, insn.id, &pos[i])) dir = 2;
-    t.st[i] = (fold_step){pos[i].pc, fold_intern(g->L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
+    t.st[i] =
+        (fold_step){pos[i].pc, fold_intern(g->gr.L, pos[i].pc, pos[i].bytes, pos[i].len, dir, insn.id), pos[i].kind};
   }
   uint64_t last_next = run_next(g, &R);
   run_end(&R);
-  g->T = xa_grow(g->T, &g->capT, g->nT + 1, sizeof *g->T);
-  t.base = g->nT ? g->T[g->nT - 1].base + g->T[g->nT - 1].n + 2 : 0;
+  g->run.T = xa_grow(g->run.T, &g->run.capT, g->run.nT + 1, sizeof *g->run.T);
+  t.base = g->run.nT ? g->run.T[g->run.nT - 1].base + g->run.T[g->run.nT - 1].n + 2 : 0;
   t.cut = incomplete;
   if (R.r.status == EX_UNSUPPORTED) t.unsup = true, t.unsup_nr = R.r.addr, t.unsup_pc = R.r.pc;
-  g->T[g->nT++] = t;
-  explore_add(g, NULL, (int64_t)g->nT - 1, t.pos, n, last_next, R.r.status == EX_BUDGET);
+  g->run.T[g->run.nT++] = t;
+  explore_add(g, NULL, (int64_t)g->run.nT - 1, t.pos, n, last_next, R.r.status == EX_BUDGET);
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
-  nwa *gp = fold_fold(&g->v, g->L, t.st, n, halted ? FOLD_END_HALT : incomplete ? FOLD_END_FAULT : FOLD_END_OPEN,
-                    R.r.status == EX_BUDGET ? last_next : UINT64_MAX, g->smc ? &g->smc_code : NULL, &psite);
+  nwa *gp = fold_fold(&g->gr.v, g->gr.L, t.st, n,
+                      halted       ? FOLD_END_HALT
+                      : incomplete ? FOLD_END_FAULT
+                                   : FOLD_END_OPEN,
+                      R.r.status == EX_BUDGET ? last_next : UINT64_MAX, g->prog.smc ? &g->prog.smc_code : NULL, &psite);
   add_boot(gp, g->tc);
   psite = xa_realloc(psite, sizeof *psite * nwa_nstates(gp));
   psite[nwa_nstates(gp) - 1] = 0;
@@ -698,42 +707,42 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   }
   cd_free(cs);
   if (g->o.debug & DPG_DEBUG_TRACE) {
-    fprintf(stderr, "trace %zu:", g->nT - 1);
+    fprintf(stderr, "trace %zu:", g->run.nT - 1);
     for (size_t i = 0; i < n; i++) {
-      const fold_letter *fl = fold_letter_get(g->L, t.st[i].letter);
+      const fold_letter *fl = fold_letter_get(g->gr.L, t.st[i].letter);
       fprintf(stderr, " %zu:%llx/%d%s", i, (unsigned long long)t.st[i].pc, t.st[i].kind, fl && fl->dir ? "d" : "");
     }
     fprintf(stderr, "\n");
   }
   if (g->self_check) { /* every run of T must be a path of G_pi */
-    nwa *keep = g->G;
-    inv_ctx *iv = g->iv; /* its facts are G's states', not G_pi's */
-    g->G = gp, g->iv = NULL;
+    nwa *keep = g->gr.G;
+    inv_ctx *iv = g->an.iv; /* its facts are G's states', not G_pi's */
+    g->gr.G = gp, g->an.iv = NULL;
     char w2[300], m[sizeof w2 + 40];
     if (witnesses(g, w2, sizeof w2) < 0) {
-      snprintf(m, sizeof m, "fold of input %zu: %s", g->nT - 1, w2);
+      snprintf(m, sizeof m, "fold of input %zu: %s", g->run.nT - 1, w2);
       self_fail(g, m);
     }
-    g->G = keep, g->iv = iv;
+    g->gr.G = keep, g->an.iv = iv;
   }
   nwa_state *origin;
-  nwa *ng = nwa_intersect(g->G, gp, &origin);
+  nwa *ng = nwa_intersect(g->gr.G, gp, &origin);
   size_t ns = nwa_nstates(ng);
   nwa_letter *site = malloc(sizeof *site * (ns ? ns : 1));
   if (!site) xa_nomem();
   for (size_t i = 0; i < ns; i++) {
-    nwa_letter a = g->site[origin[2 * i]], b = psite[origin[2 * i + 1]];
+    nwa_letter a = g->gr.site[origin[2 * i]], b = psite[origin[2 * i + 1]];
     site[i] = b ? b : a;
   }
   free(origin);
   free(psite);
   nwa_free(gp);
-  nwa_free(g->G);
-  free(g->site);
-  g->G = ng;
-  g->gen++;
-  if (g->iv) inv_forget(g->iv);
-  g->site = site;
-  prune(g, g->G, g->site, 0);
+  nwa_free(g->gr.G);
+  free(g->gr.site);
+  g->gr.G = ng;
+  g->gr.gen++;
+  if (g->an.iv) inv_forget(g->an.iv);
+  g->gr.site = site;
+  prune(g, g->gr.G, g->gr.site, 0);
   return OUT_NONE;
 }

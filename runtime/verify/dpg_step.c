@@ -35,7 +35,7 @@ typedef struct step {
 static bool find_witness(step *s) {
   dpg *g = s->g;
   wit rw = {0, 0};
-  const wit *w = s->e.kind == NWA_RETURN && pair_get(g, s->e.from, s->e.pred, &rw) ? &rw : &g->w[s->e.from];
+  const wit *w = s->e.kind == NWA_RETURN && pair_get(g, s->e.from, s->e.pred, &rw) ? &rw : &g->wit.w[s->e.from];
   /* (a return frontier without a pair: another context, witnessed_any_cb) */
   if (!w->trace) {
     stuck(g, &s->e, 3, "internal error: a frontier without a witness");
@@ -49,7 +49,7 @@ static bool find_witness(step *s) {
 static sres disassemble(step *s) {
   dpg *g = s->g;
   size_t t = s->t, pos = s->pos;
-  const dtrace *T = &g->T[t];
+  const dtrace *T = &g->run.T[t];
   if (pos >= T->n) {
     stuck(g, &s->e, 3, "a frontier from an unexplored region whose witness executes nothing");
     return S_CONT;
@@ -60,28 +60,28 @@ static sres disassemble(step *s) {
    * sound whatever the split, and the copy with the witness can now be
    * refined like any state of the program (fold_at_insn pins what a run
    * could change). */
-  const fold_letter x0 = *fold_letter_get(g->L, T->st[pos].letter), *x = &x0; /* fold_intern may move the table */
-  isa_term rho = fold_at_insn(&g->v, g->smc ? &g->smc_code : NULL, x->pc, x->bytes, x->len);
-  nwa_letter site = fold_intern(g->L, x->pc, x->bytes, x->len, 0, x->insn);
-  size_t ne0 = nwa_nedges(g->G);
-  nwa_state n2 = nwa_split(g->G, s->e.from, rho);
-  if (g->iv) inv_inherit(g->iv, n2, s->e.from);
-  g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
-  g->site[n2] = site;
-  prune(g, g->G, g->site, ne0);
+  const fold_letter x0 = *fold_letter_get(g->gr.L, T->st[pos].letter), *x = &x0; /* fold_intern may move the table */
+  isa_term rho = fold_at_insn(&g->gr.v, g->prog.smc ? &g->prog.smc_code : NULL, x->pc, x->bytes, x->len);
+  nwa_letter site = fold_intern(g->gr.L, x->pc, x->bytes, x->len, 0, x->insn);
+  size_t ne0 = nwa_nedges(g->gr.G);
+  nwa_state n2 = nwa_split(g->gr.G, s->e.from, rho);
+  if (g->an.iv) inv_inherit(g->an.iv, n2, s->e.from);
+  g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
+  g->gr.site[n2] = site;
+  prune(g, g->gr.G, g->gr.site, ne0);
   /* the copy makes only the steps its instruction can make */
   size_t nout;
-  const uint32_t *out = nwa_out(g->G, n2, &nout);
+  const uint32_t *out = nwa_out(g->gr.G, n2, &nout);
   uint32_t *drop = malloc(sizeof *drop * (nout ? nout : 1));
   size_t nd = 0;
   if (!drop) xa_nomem();
   for (size_t k = 0; k < nout; k++) {
-    const nwa_edge *f = nwa_edge_at(g->G, out[k]);
-    if (!f->dead && f->from == n2 && !fold_kind_possible(g->d, x->insn, (nwa_kind)f->kind)) drop[nd++] = out[k];
+    const nwa_edge *f = nwa_edge_at(g->gr.G, out[k]);
+    if (!f->dead && f->from == n2 && !fold_kind_possible(g->prog.d, x->insn, (nwa_kind)f->kind)) drop[nd++] = out[k];
   }
   for (size_t k = 0; k < nd; k++) {
-    nwa_edge f = *nwa_edge_at(g->G, drop[k]);
-    nwa_remove(g->G, (nwa_kind)f.kind, f.from, f.pred, f.letter, f.to);
+    nwa_edge f = *nwa_edge_at(g->gr.G, drop[k]);
+    nwa_remove(g->gr.G, (nwa_kind)f.kind, f.from, f.pred, f.letter, f.to);
   }
   free(drop);
   if (g->o.debug & DPG_DEBUG_STEPS)
@@ -95,22 +95,22 @@ static sres disassemble(step *s) {
 static sres name_letters(step *s) {
   dpg *g = s->g;
   const nwa_edge e = s->e;
-  const fold_letter *sl = fold_letter_get(g->L, g->site[e.from]);
+  const fold_letter *sl = fold_letter_get(g->gr.L, g->gr.site[e.from]);
   if (!sl) return disassemble(s);
   fold_letter c = *sl;
-  if (!fold_kind_possible(g->d, c.insn, (nwa_kind)e.kind)) { /* e.g. a call step from a mov */
-    nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
+  if (!fold_kind_possible(g->prog.d, c.insn, (nwa_kind)e.kind)) { /* e.g. a call step from a mov */
+    nwa_remove(g->gr.G, e.kind, e.from, e.pred, NWA_ANY, e.to);
     return S_CONT;
   }
   unsigned ndir = directions(g, c.insn);
   for (unsigned d = 0; d < ndir; d++) {
-    nwa_letter l = fold_intern(g->L, c.pc, c.bytes, c.len, d, c.insn);
-    if (fold_letter_halts(g->d, fold_letter_get(g->L, l))) continue; /* no state follows */
-    if (e.kind == NWA_INTERNAL) nwa_add_internal(g->G, e.from, l, e.to);
-    else if (e.kind == NWA_CALL) nwa_add_call(g->G, e.from, l, e.to);
-    else nwa_add_return(g->G, e.from, e.pred, l, e.to);
+    nwa_letter l = fold_intern(g->gr.L, c.pc, c.bytes, c.len, d, c.insn);
+    if (fold_letter_halts(g->prog.d, fold_letter_get(g->gr.L, l))) continue; /* no state follows */
+    if (e.kind == NWA_INTERNAL) nwa_add_internal(g->gr.G, e.from, l, e.to);
+    else if (e.kind == NWA_CALL) nwa_add_call(g->gr.G, e.from, l, e.to);
+    else nwa_add_return(g->gr.G, e.from, e.pred, l, e.to);
   }
-  nwa_remove(g->G, e.kind, e.from, e.pred, NWA_ANY, e.to);
+  nwa_remove(g->gr.G, e.kind, e.from, e.pred, NWA_ANY, e.to);
   return S_CONT;
 }
 
@@ -120,12 +120,12 @@ static sres name_letters(step *s) {
 static bool named_letter(step *s) {
   dpg *g = s->g;
   const nwa_edge *e = &s->e;
-  s->I = *fold_letter_get(g->L, e->letter);
-  if (fold_letter_halts(g->d, &s->I)) { /* no state follows exit or halt: no run takes this edge */
-    nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
+  s->I = *fold_letter_get(g->gr.L, e->letter);
+  if (fold_letter_halts(g->prog.d, &s->I)) { /* no state follows exit or halt: no run takes this edge */
+    nwa_remove(g->gr.G, e->kind, e->from, e->pred, e->letter, e->to);
     return false;
   }
-  const dtrace *T = &g->T[s->t];
+  const dtrace *T = &g->run.T[s->t];
   if (s->pos >= T->n || T->pos[s->pos].pc != s->I.pc) {
     stuck(g, e, 3, "internal error: the witness is not at the frontier's instruction");
     return false;
@@ -142,27 +142,27 @@ static bool witness_rho(step *s) {
   tm_ctx *tc = g->tc;
   const nwa_edge *e = &s->e;
   size_t t = s->t, pos = s->pos;
-  const dtrace *T = &g->T[t];
+  const dtrace *T = &g->run.T[t];
   pre_post pp;
-  if (pre_post_of(&g->v, &s->I, (nwa_kind)e->kind, &pp)) {
+  if (pre_post_of(&g->gr.v, &s->I, (nwa_kind)e->kind, &pp)) {
     stuck(g, e, 3, "the frontier's instruction does not decode");
     return false;
   }
-  s->psi = nwa_pred(g->G, e->to);
+  s->psi = nwa_pred(g->gr.G, e->to);
   /* Along a witness whose next step's query was unsatisfiable (the chain
    * below), the part of m's predicate that made it so (core_split) is
    * enough: m's predicate implies it, so Pre(I, it) is implied by Pre(I, ψ)
    * and a split on it is as sound, and more general. */
   uint64_t cv;
   chain_sync(g);
-  s->chained = ht_get(&g->chain, (uint64_t)e->to + 1, &cv) && cv == ((uint64_t)t << 32 | (pos + 1)) &&
+  s->chained = ht_get(&g->q.chain, (uint64_t)e->to + 1, &cv) && cv == ((uint64_t)t << 32 | (pos + 1)) &&
                e->letter == T->st[pos].letter && e->kind == T->st[pos].kind;
   uint64_t essv = 0;
-  s->use_ess = s->chained && ht_get(&g->ess, (uint64_t)e->to + 1, &essv);
+  s->use_ess = s->chained && ht_get(&g->q.ess, (uint64_t)e->to + 1, &essv);
   /* n is not accepting, so its concrete states that matter have ¬V: a run
    * stops at its first AE violation (§3.5), and only a return sets V.  Pre
    * under V = false spares one split per instruction on V alone. */
-  s->pre = without_V(g, pre_exact(&g->v, &pp, s->use_ess ? (isa_term)essv : s->psi));
+  s->pre = without_V(g, pre_exact(&g->gr.v, &pp, s->use_ess ? (isa_term)essv : s->psi));
   /* the concrete witness state */
   if (replay_to(g, t, pos, &s->R)) {
     pre_post_free(&pp);
@@ -175,13 +175,13 @@ static bool witness_rho(step *s) {
    * predicate carries back to one n was split on before), no state of n
    * crosses — Pre(I, ψ) implies ρ — and the edge goes without the symbolic
    * execution of the path or a solver call. */
-  cenv c = {.g = g, .x = s->R.x, .in = g->T[t].in};
+  cenv c = {.g = g, .x = s->R.x, .in = g->run.T[t].in};
   tm_env env = cenv_env(&c);
   s->rho = rho_of(g, s->pre, e->from, &env, &s->exact);
   s->holds_at_witness = tm_eval(tc, s->rho, &env) != 0;
   if (s->holds_at_witness && s->use_ess) { /* (a heuristic's miss: the whole of m's predicate) */
     s->use_ess = false;
-    s->pre = without_V(g, pre_exact(&g->v, &pp, s->psi));
+    s->pre = without_V(g, pre_exact(&g->gr.v, &pp, s->psi));
     s->rho = rho_of(g, s->pre, e->from, &env, &s->exact);
     s->holds_at_witness = tm_eval(tc, s->rho, &env) != 0;
   }
@@ -193,7 +193,7 @@ static bool witness_rho(step *s) {
    * edge goes and no state is added.  Only the cheap tests: a Z3 call here,
    * on predicates without the path's facts, costs more than the split. */
   if (!rho_false && !s->holds_at_witness) {
-    isa_term pn = nwa_pred(g->G, e->from);
+    isa_term pn = nwa_pred(g->gr.G, e->from);
     isa_term both = tm_conj_ground(tc, tm_app2(tc, ISA_OP_LAND, pn, s->rho));
     rho_false = (tm_is_const(tc, both, &cv) && !cv) || tm_conj_contradicts(tc, pn, s->rho) ||
                 tm_conj_contradicts(tc, pn, both);
@@ -204,7 +204,7 @@ static bool witness_rho(step *s) {
     if (g->o.debug & DPG_DEBUG_STEPS)
       fprintf(stderr, "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n\n",
               s->ei, e->kind, e->from, e->to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
-    nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
+    nwa_remove(g->gr.G, e->kind, e->from, e->pred, e->letter, e->to);
     return false;
   }
   return true;
@@ -241,8 +241,8 @@ typedef struct query {
  * is over (the time budget ran out, or e stuck; s->R ended). */
 static bool replay_path(step *s, sx_path *path) {
   dpg *g = s->g;
-  const dtrace *T = &g->T[s->t];
-  int sxr = sx_replay_until(g->d, g->tc, T->pos, s->pos, g->entry, g->sp0, path, late_cb, g);
+  const dtrace *T = &g->run.T[s->t];
+  int sxr = sx_replay_until(g->prog.d, g->tc, T->pos, s->pos, g->prog.entry, g->prog.sp0, path, late_cb, g);
   if (sxr > 0) { /* the time budget ran out: the loop ends with that reason */
     sx_path_free(path);
     run_end(&s->R);
@@ -267,31 +267,31 @@ static void build_query(step *s, const sx_path *path, query *q) {
   tm_ctx *tc = g->tc;
   const fold_letter I = s->I;
   size_t pos = s->pos;
-  const dtrace *T = &g->T[s->t];
+  const dtrace *T = &g->run.T[s->t];
   size_t nv = tm_var_count(tc);
   isa_term *map = q->map = calloc(nv + 1, sizeof *map);
   isa_term *fs = q->fs = malloc(sizeof *fs * (path->npc + 4));
   if (!map || !fs) xa_nomem();
   size_t nf = 0;
   for (size_t k = 0; k < path->npc; k++) fs[nf++] = path->pc[k];
-  unsigned pw = g->d->regs[g->d->pc].width;
-  if (pos) fs[nf++] = tm_app2(tc, ISA_OP_EQ, path->reg[g->d->pc], tm_const(tc, I.pc, pw));
+  unsigned pw = g->prog.d->regs[g->prog.d->pc].width;
+  if (pos) fs[nf++] = tm_app2(tc, ISA_OP_EQ, path->reg[g->prog.d->pc], tm_const(tc, I.pc, pw));
   q->npath = nf; /* fs[0 .. npath) is the path; the rest asks about the frontier */
-  for (unsigned k = 0; k < g->d->nregs; k++) {
-    const isa_reg *rg = &g->d->regs[k];
+  for (unsigned k = 0; k < g->prog.d->nregs; k++) {
+    const isa_reg *rg = &g->prog.d->regs[k];
     isa_term var = tm_var(tc, rg->name, rg->is_flag ? TM_BOOL : rg->width);
-    map[tm_var_index(tc, var)] = k == g->d->pc ? tm_const(tc, I.pc, pw) : path->reg[k];
+    map[tm_var_index(tc, var)] = k == g->prog.d->pc ? tm_const(tc, I.pc, pw) : path->reg[k];
   }
   size_t depth;
   const uint64_t *stk = ex_aux_stack(s->R.x, &depth);
-  map[tm_var_index(tc, g->v.mem)] = path->mem;
-  map[tm_var_index(tc, g->v.V)] = tm_false(tc);
-  map[tm_var_index(tc, g->v.D)] = tm_const(tc, depth, g->d->addr_bits);
-  map[tm_var_index(tc, g->v.A)] = aux_term(g, stk, depth);
+  map[tm_var_index(tc, g->gr.v.mem)] = path->mem;
+  map[tm_var_index(tc, g->gr.v.V)] = tm_false(tc);
+  map[tm_var_index(tc, g->gr.v.D)] = tm_const(tc, depth, g->prog.d->addr_bits);
+  map[tm_var_index(tc, g->gr.v.A)] = aux_term(g, stk, depth);
   /* standard input: the path read stdin_0 .. stdin_{c-1}; the rest is free,
    * and so is the length unless the witness read to its end */
   size_t nin = q->nin = path->nstdin, Lw = in_stdin_len(T->in);
-  unsigned ab = g->d->addr_bits;
+  unsigned ab = g->prog.d->addr_bits;
   isa_term inarr = tm_var(tc, "$inrest", TM_ARRAY), inlen;
   for (size_t k = 0; k < nin; k++) {
     char name[32];
@@ -304,13 +304,13 @@ static void build_query(step *s, const sx_path *path, query *q) {
     inlen = tm_var(tc, "$inlen0", ab);
     fs[nf++] = tm_app2(tc, ISA_OP_ULE, tm_const(tc, nin, ab), inlen);
   }
-  map[tm_var_index(tc, g->v.in)] = inarr;
-  map[tm_var_index(tc, g->v.ip)] = tm_const(tc, nin, ab);
-  map[tm_var_index(tc, g->v.inlen)] = inlen;
+  map[tm_var_index(tc, g->gr.v.in)] = inarr;
+  map[tm_var_index(tc, g->gr.v.ip)] = tm_const(tc, nin, ab);
+  map[tm_var_index(tc, g->gr.v.inlen)] = inlen;
   fs[nf++] = tm_subst(tc, s->pre, map);
   /* and the state is in n: the path alone does not say so where n's
    * predicate is about input not read yet */
-  fs[nf++] = tm_subst(tc, nwa_pred(g->G, s->e.from), map);
+  fs[nf++] = tm_subst(tc, nwa_pred(g->gr.G, s->e.from), map);
   for (size_t k = 0; k < nf; k++) fs[k] = ground(g, fs[k]);
   q->nf = nf;
   q->inarr = inarr, q->inlen = inlen;
@@ -330,7 +330,7 @@ static void core_rho(step *s, query *q) {
     if (q->fs[k] != q->fpre && q->fs[k] != q->fpn) hard[nh++] = q->fs[k];
   isa_term r2 = s->rho, ess2 = 0;
   if (core_split(g, hard, nh, q->map, &r2, &ess2)) {
-    cenv c = {.g = g, .x = s->R.x, .in = g->T[s->t].in};
+    cenv c = {.g = g, .x = s->R.x, .in = g->run.T[s->t].in};
     tm_env env = cenv_env(&c);
     if (!tm_eval(tc, r2, &env)) {
       if ((g->o.debug & DPG_DEBUG_DETAIL) && r2 != s->rho) {
@@ -356,7 +356,7 @@ static void run_model(step *s, query *q, dpg_result *r, sres *res) {
   dpg *g = s->g;
   const nwa_edge e = s->e;
   size_t t = s->t, pos = s->pos;
-  in_assign *in = model_input(g, q->fs, q->nf, q->nin, q->inarr, q->inlen, g->T[t].in, q->used);
+  in_assign *in = model_input(g, q->fs, q->nf, q->nin, q->inarr, q->inlen, g->run.T[t].in, q->used);
   if (g->o.debug & DPG_DEBUG_STEPS) {
     fprintf(stderr, "sat edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu), psi = ", s->ei, e.kind, e.from,
             e.to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
@@ -372,20 +372,20 @@ static void run_model(step *s, query *q, dpg_result *r, sres *res) {
   }
   ex_result rs;
   char why[300] = "";
-  isa_term pn = nwa_pred(g->G, e.from); /* G changes in add_run */
+  isa_term pn = nwa_pred(g->gr.G, e.from); /* G changes in add_run */
   outcome out = add_run(g, in, &rs, why, sizeof why);
-  if (out == OUT_NONE && !crossed(g, g->nT - 1, pos, e.letter, pn, s->psi)) {
-    const dtrace *nt = &g->T[g->nT - 1];
+  if (out == OUT_NONE && !crossed(g, g->run.nT - 1, pos, e.letter, pn, s->psi)) {
+    const dtrace *nt = &g->run.T[g->run.nT - 1];
     if (nt->cut && pos + 1 == nt->n && nt->st[pos].letter == e.letter) { /* say why: it faulted there */
-      g->fault_letter = (uint64_t)e.letter + 1;
-      snprintf(g->fault_why, sizeof g->fault_why,
+      g->stuck.fault_letter = (uint64_t)e.letter + 1;
+      snprintf(g->stuck.fault_why, sizeof g->stuck.fault_why,
                "the solver's input faults at 0x%llx, which the symbolic step does not model",
                (unsigned long long)s->I.pc);
     }
     stuck(g, &e, 1,
-          g->fault_letter == (uint64_t)e.letter + 1 ? g->fault_why
-                                                    : "the solver's inputs do not lead across the frontier");
-    ht_add(&g->model_failed, model_key(s), 0);
+          g->stuck.fault_letter == (uint64_t)e.letter + 1 ? g->stuck.fault_why
+                                                          : "the solver's inputs do not lead across the frontier");
+    ht_add(&g->q.model_failed, model_key(s), 0);
   }
   *res = finish_run(g, out, why, r);
 }
@@ -408,7 +408,7 @@ static bool path_query(step *s, dpg_result *r, sres *res) {
    * callee refined over and over; elsewhere the extra queries cost more
    * than the generality brings */
   uint64_t nrefs = 0;
-  if (q.sr == SMT_UNSAT) ht_get(&g->refs_at, s->I.pc + 1, &nrefs), ht_put(&g->refs_at, s->I.pc + 1, nrefs + 1);
+  if (q.sr == SMT_UNSAT) ht_get(&g->an.refs_at, s->I.pc + 1, &nrefs), ht_put(&g->an.refs_at, s->I.pc + 1, nrefs + 1);
   if (q.sr == SMT_UNSAT && nrefs >= CORE_AFTER && !g->o.no_cores) core_rho(s, &q);
   free(q.map);
   /* a model whose input did not lead across before: the path formula is
@@ -417,7 +417,7 @@ static bool path_query(step *s, dpg_result *r, sres *res) {
   s->retried = q.sr == SMT_SAT && is_stuck(g, tuple_key(g, &s->e), 1);
   /* the same when a model from the same witness step across the same letter
    * failed before, for another copy of these states */
-  if (q.sr == SMT_SAT && ht_get(&g->model_failed, model_key(s), NULL)) s->retried = true;
+  if (q.sr == SMT_SAT && ht_get(&g->q.model_failed, model_key(s), NULL)) s->retried = true;
   if (q.sr == SMT_SAT && !s->retried) {
     run_model(s, &q, r, res);
     return false;
@@ -451,16 +451,16 @@ static void rho_at_witness(step *s) {
   char rs[200];
   g->st.se++;
   if (smt_check(g->solver, &s->psi, 1, rs, sizeof rs) == SMT_UNSAT) {
-    for (size_t k = 0; k < nwa_nedges(g->G); k++) {
-      const nwa_edge *f = nwa_edge_at(g->G, k);
-      if (!f->dead && f->to == e->to) nwa_remove(g->G, (nwa_kind)f->kind, f->from, f->pred, f->letter, f->to);
+    for (size_t k = 0; k < nwa_nedges(g->gr.G); k++) {
+      const nwa_edge *f = nwa_edge_at(g->gr.G, k);
+      if (!f->dead && f->to == e->to) nwa_remove(g->gr.G, (nwa_kind)f->kind, f->from, f->pred, f->letter, f->to);
     }
     return;
   }
   stuck(g, e, 3,
-        !s->retried                    ? "internal error: the refinement predicate holds at the witness"
-        : g->fault_letter == (uint64_t)e->letter + 1 ? g->fault_why
-                                    : "the solver's inputs do not lead across the frontier");
+        !s->retried ? "internal error: the refinement predicate holds at the witness"
+        : g->stuck.fault_letter == (uint64_t)e->letter + 1 ? g->stuck.fault_why
+                                                           : "the solver's inputs do not lead across the frontier");
 }
 
 /* Refine along the frontier (Fig. 1) with ρ = Pre_α(I, ψ), found above. */
@@ -506,23 +506,23 @@ static sres refine(step *s) {
         fprintf(stderr,
                 "refine edge %u kind %d n%u -> n%u letter 0x%llx/%u (witness t%zu@%zu): rho excluded by n (solver)\n",
                 s->ei, e->kind, e->from, e->to, (unsigned long long)s->I.pc, s->I.dir, t, pos);
-      nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
+      nwa_remove(g->gr.G, e->kind, e->from, e->pred, e->letter, e->to);
       return S_CONT;
     }
   }
   /* n ∧ ρ may hold states: split */
-  size_t ne0 = nwa_nedges(g->G);
-  nwa_state n2 = nwa_split(g->G, e->from, s->rho);
-  if (g->iv) inv_inherit(g->iv, n2, e->from);
-  g->site = xa_realloc(g->site, sizeof *g->site * nwa_nstates(g->G));
-  g->site[n2] = g->site[e->from];
+  size_t ne0 = nwa_nedges(g->gr.G);
+  nwa_state n2 = nwa_split(g->gr.G, e->from, s->rho);
+  if (g->an.iv) inv_inherit(g->an.iv, n2, e->from);
+  g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
+  g->gr.site[n2] = g->gr.site[e->from];
   if ((s->exact || s->cored) && !s->retried && pos && t < UINT32_MAX && pos < UINT32_MAX) { /* the next query along the witness is this one's (above) */
     chain_sync(g);
-    ht_put(&g->chain, (uint64_t)n2 + 1, (uint64_t)t << 32 | pos);
-    if (s->ess) ht_put(&g->ess, (uint64_t)n2 + 1, s->ess);
+    ht_put(&g->q.chain, (uint64_t)n2 + 1, (uint64_t)t << 32 | pos);
+    if (s->ess) ht_put(&g->q.ess, (uint64_t)n2 + 1, s->ess);
   }
-  prune(g, g->G, g->site, ne0);
-  nwa_remove(g->G, e->kind, e->from, e->pred, e->letter, e->to);
+  prune(g, g->gr.G, g->gr.site, ne0);
+  nwa_remove(g->gr.G, e->kind, e->from, e->pred, e->letter, e->to);
   return S_CONT;
 }
 
@@ -531,7 +531,7 @@ static sres refine(step *s) {
  * witness; the path query (or the last one carried over), whose model
  * runs; and otherwise the refinement. */
 sres dpg_step(dpg *g, uint32_t ei, dpg_result *r) {
-  step s = {.g = g, .ei = ei, .e = *nwa_edge_at(g->G, ei)};
+  step s = {.g = g, .ei = ei, .e = *nwa_edge_at(g->gr.G, ei)};
   if (!find_witness(&s)) return S_CONT;
   if (s.e.letter == DPG_BOOT) return boot_step(g, &s.e, r);
   if (s.e.letter == NWA_ANY) return name_letters(&s);

@@ -232,13 +232,14 @@ static unsigned debug_flags(dpg_opts *o) {
     unsigned flag;
   } env[] = {{"MCVETO_DPG_DEBUG", DPG_DEBUG_STEPS},   {"MCVETO_DPG_DEBUG2", DPG_DEBUG_DETAIL},
              {"MCVETO_TRACE_DEBUG", DPG_DEBUG_TRACE}, {"MCVETO_LOST_PRED", DPG_DEBUG_LOST_PRED},
-             {"MCVETO_PATH_DEBUG", DPG_DEBUG_PATH}};
+             {"MCVETO_PATH_DEBUG", DPG_DEBUG_PATH},   {"MCVETO_SMT_TIME", DPG_DEBUG_SMT_TIME}};
   unsigned f = 0;
   for (size_t i = 0; i < sizeof env / sizeof env[0]; i++)
     if (getenv(env[i].name)) f |= env[i].flag;
   const char *inv = getenv("MCVETO_CHECK_INV");
   if (inv || getenv("MCVETO_CHECK_FOLD")) o->self_check = true;
   if (inv && !strcmp(inv, "2")) f |= DPG_DEBUG_FACTS_WHY;
+  o->smt_dump = getenv("MCVETO_SMT_DUMP");
   return f;
 }
 

@@ -48,7 +48,7 @@ struct smt {
   unsigned timeout_ms;
   bool params_set; /* timeout_ms is the solver's */
   FILE *dump, *own_dump;
-  bool time_log; /* MCVETO_SMT_TIME: each check's time and answer on stderr */
+  bool time_log; /* smt_set_time_log: each check's time and answer on stderr */
   char error[256]; /* the first Z3 error since the last check */
   bool poisoned;   /* the cache holds a stand-in for an untranslatable term */
   unsigned long queries, cached;
@@ -166,16 +166,17 @@ smt *smt_new(tm_ctx *tc, unsigned timeout_ms) {
   s->solver = Z3_mk_solver(s->z);
   Z3_solver_inc_ref(s->z, s->solver);
   smt_set_timeout(s, timeout_ms);
-  s->time_log = getenv("MCVETO_SMT_TIME") != NULL;
-  /* the debugging switch: MCVETO_SMT_DUMP=FILE appends every query to FILE */
-  const char *dump = getenv("MCVETO_SMT_DUMP");
-  if (dump && *dump) {
-    s->own_dump = fopen(dump, "a");
-    if (!s->own_dump) fprintf(stderr, "mcveto: cannot open MCVETO_SMT_DUMP file %s\n", dump);
-    s->dump = s->own_dump;
-  }
   return s;
 }
+
+int smt_open_dump(smt *s, const char *path) {
+  if (s->own_dump) fclose(s->own_dump);
+  s->own_dump = fopen(path, "a");
+  s->dump = s->own_dump;
+  return s->own_dump ? 0 : -1;
+}
+
+void smt_set_time_log(smt *s, bool on) { s->time_log = on; }
 
 void smt_set_timeout(smt *s, unsigned timeout_ms) {
   /* Z3_solver_set_params costs more than most of our queries: only on a change */

@@ -11,9 +11,10 @@
  * `unknown` always carries a reason (timeout, resource limit, Z3 error, …).
  * A conjunction found unsatisfiable is remembered (as the sorted set of its
  * hash-consed term ids) and the same set asked again is answered unsat
- * without Z3.  With a dump file set (smt_set_dump, or the environment
- * variable MCVETO_SMT_DUMP=FILE for every session), every query put to Z3
- * is written to it as SMT-LIB 2.
+ * without Z3.  With a dump file set (smt_set_dump, or smt_open_dump for a
+ * file the session owns), every query put to Z3 is written to it as
+ * SMT-LIB 2; with smt_set_time_log, each check's time and answer go to
+ * standard error.
  * The session does not own the tm_ctx; free the session first.
  */
 #ifndef MCVETO_SMT_H
@@ -41,6 +42,11 @@ void smt_shutdown(void);
 void smt_set_timeout(smt *s, unsigned timeout_ms);
 /* Write each query as SMT-LIB 2 to f (NULL: stop).  f stays the caller's. */
 void smt_set_dump(smt *s, FILE *f);
+/* The same, appending to the file at path, which the session opens and
+ * closes; -1 (and no dump) if it cannot be opened. */
+int smt_open_dump(smt *s, const char *path);
+/* Each check's time and answer on standard error (a debugging printer). */
+void smt_set_time_log(smt *s, bool on);
 
 /* Is the conjunction of the bool terms satisfiable?  On SMT_UNKNOWN the
  * reason is written to `reason` (if given).  The model of a sat answer is

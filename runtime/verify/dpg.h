@@ -71,6 +71,7 @@ typedef struct dpg_opts {
   bool no_cores;     /* --no-cores: a split on the whole ρ, never on one conjunct of it */
   bool keep_input;   /* --keep-input: ρ keeps the input still to come instead of forgetting it */
   unsigned debug;    /* DPG_DEBUG_* printers on standard error (mcveto-<isa> reads them from the environment) */
+  const char *smt_dump; /* append every query put to Z3 to this file (MCVETO_SMT_DUMP), or NULL */
 } dpg_opts;
 
 /* Debugging printers (dpg_opts.debug), on standard error; they change
@@ -81,7 +82,8 @@ enum {
   DPG_DEBUG_TRACE = 4,      /* MCVETO_TRACE_DEBUG: each run's trace */
   DPG_DEBUG_LOST_PRED = 8,  /* MCVETO_LOST_PRED: a predicate's false conjuncts where a run leaves G */
   DPG_DEBUG_PATH = 16,      /* MCVETO_PATH_DEBUG: a frontier's way to acceptance */
-  DPG_DEBUG_FACTS_WHY = 32  /* MCVETO_CHECK_INV=2: with --self-check, the fact each vector fails on */
+  DPG_DEBUG_FACTS_WHY = 32, /* MCVETO_CHECK_INV=2: with --self-check, the fact each vector fails on */
+  DPG_DEBUG_SMT_TIME = 64   /* MCVETO_SMT_TIME: each Z3 check's time and answer */
 };
 
 typedef struct dpg_stats {

@@ -165,6 +165,9 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   g->self_check = o->self_check;
   g->tc = tm_new(d->addr_bits);
   g->solver = smt_new(g->tc, o->smt_timeout_ms ? o->smt_timeout_ms : 10000);
+  if (g->solver && (o->debug & DPG_DEBUG_SMT_TIME)) smt_set_time_log(g->solver, true);
+  if (g->solver && o->smt_dump && *o->smt_dump && smt_open_dump(g->solver, o->smt_dump))
+    fprintf(stderr, "mcveto: cannot open MCVETO_SMT_DUMP file %s\n", o->smt_dump);
   if (!g->solver) xa_nomem(); /* Z3 could not make a context */
   g->wit.memo.limit = MEMO_LIMIT;
   fold_vocab_init(&g->gr.v, d, g->tc);

@@ -116,21 +116,20 @@ static void test_operators(void) {
   tm_free(c);
 }
 
-/* The debugging switch: MCVETO_SMT_DUMP=FILE. */
+/* A dump file the session opens (what MCVETO_SMT_DUMP=FILE sets). */
 static void test_dump_env(void) {
   char path[] = "/tmp/mcveto-smt-dump-XXXXXX";
   int fd = mkstemp(path);
   if (fd < 0) return;
   close(fd);
-  setenv("MCVETO_SMT_DUMP", path, 1);
   tm_ctx *c = tm_new(32);
   smt *s = smt_new(c, 1000);
+  CHECK(smt_open_dump(s, path) == 0);
   isa_term x = tm_var(c, "dumped", 16);
   isa_term fs[1] = {tm_app2(c, ISA_OP_EQ, x, k(c, 5, 16))};
   smt_check(s, fs, 1, NULL, 0);
   smt_free(s);
   tm_free(c);
-  unsetenv("MCVETO_SMT_DUMP");
   FILE *f = fopen(path, "r");
   char buf[1024] = "";
   size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;

@@ -193,11 +193,7 @@ void cd_observe(cd_set *c, ex_machine *x) {
     return;
   }
   if (c->frozen) return;
-  if (c->n == c->cap) {
-    c->cap = c->cap ? 2 * c->cap : 64;
-    c->e = realloc(c->e, sizeof *c->e * c->cap);
-    if (!c->e) xa_nomem();
-  }
+  c->e = xa_grow(c->e, &c->cap, c->n + 1, sizeof *c->e);
   e = &c->e[c->n];
   memset(e, 0, sizeof *e);
   e->pc = pc;
@@ -264,11 +260,7 @@ static void observe_context(cd_set *c, ex_machine *x) {
     return;
   }
   if (c->nc == CTX_MAX || c->frozen) return;
-  if (c->nc == c->capc) {
-    c->capc = c->capc ? 2 * c->capc : 64;
-    c->c = realloc(c->c, sizeof *c->c * c->capc);
-    if (!c->c) xa_nomem();
-  }
+  c->c = xa_grow(c->c, &c->capc, c->nc + 1, sizeof *c->c);
   cent *e = &c->c[c->nc];
   memset(e, 0, sizeof *e);
   e->pc = pc;
@@ -402,10 +394,7 @@ static hent *hist_entry(cd_hist *h, uint64_t pc, bool add) {
   uint64_t at;
   if (ht_get(&h->idx, pc + 1, &at)) return &h->e[at - 1];
   if (!add) return NULL;
-  if (h->n == h->cap) {
-    h->cap = h->cap ? 2 * h->cap : 16;
-    h->e = xa_realloc(h->e, sizeof *h->e * h->cap);
-  }
+  h->e = xa_grow(h->e, &h->cap, h->n + 1, sizeof *h->e);
   hent *e = &h->e[h->n];
   memset(e, 0, sizeof *e);
   e->pc = pc;

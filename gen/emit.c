@@ -893,6 +893,32 @@ static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, po
   free(sub);
 }
 
+/* The pieces of a flat's named fields as isa_form_field initializers into t:
+ * each range of each field cut at byte boundaries (byte order as in
+ * pattern.c's constrain).  Returns the number of pieces. */
+static int form_fields(md_spec *md, const md_flat *f, sb *t) {
+  int n = 0;
+  for (int k = 0; k < f->nnamed; k++) {
+    const md_field *fd = f->named[k].field;
+    /* the implicit field of literal bytes ($byte) is, in practice, an opcode */
+    const char *name = fd->name[0] == '$' ? "opcode" : fd->name;
+    int shift = fd->w;
+    for (int r = 0; r < fd->nr; r++) {
+      shift -= fd->hi[r] - fd->lo[r] + 1;
+      for (int tb = fd->lo[r]; tb <= fd->hi[r];) {
+        int byte = md->big_endian ? fd->tok->nbytes - 1 - tb / 8 : tb / 8;
+        int w = 8 - tb % 8; /* to the top of this byte, or the range's end */
+        if (tb + w - 1 > fd->hi[r]) w = fd->hi[r] - tb + 1;
+        sb_printf(t, "%s{\"%s\", %d, %d, %d, %d}", n ? ", " : "", name, f->named[k].offset + byte, tb % 8, w,
+                  shift + tb - fd->lo[r]);
+        n++;
+        tb += w;
+      }
+    }
+  }
+  return n;
+}
+
 static void gen_decode(em *E, sb *b) {
   md_spec *md = E->md;
   banner(E, b, "decode.c");
@@ -934,13 +960,22 @@ static void gen_decode(em *E, sb *b) {
                "  const fx *fx;\n  const uint8_t (*alt)[2];\n} flat;\n\n");
   /* each flat's arrays, interned (pool_name); the names go into FL and the forms */
   pool bytes = {"uint8_t", "B", "", 0, 0, 0, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0},
-       fxs = {"fx", "X", "", 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0};
+       fxs = {"fx", "X", "", 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0},
+       names = {"isa_form_field", "N", "", 0, 0, 0, 0};
   const char **nm = calloc((size_t)md->nflats * 6 + 1, sizeof *nm);
-  if (!nm) exit(3);
+  const char **fnm = calloc((size_t)md->nflats + 1, sizeof *fnm);
+  int *nfnm = calloc((size_t)md->nflats + 1, sizeof *nfnm);
+  if (!nm || !fnm || !nfnm) exit(3);
   for (int i = 0; i < md->nflats; i++) {
     md_flat *f = md->flats[i];
     const char **n6 = nm + 6 * i;
     sb t = {0};
+    fnm[i] = "0";
+    if (f->nnamed) {
+      nfnm[i] = form_fields(md, f, &t);
+      fnm[i] = pool_name(E, &names, b, t.s);
+      t.n = 0;
+    }
     for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->mask[k]);
     n6[0] = pool_name(E, &bytes, b, t.s);
     t.n = 0;
@@ -975,6 +1010,7 @@ static void gen_decode(em *E, sb *b) {
   pool_free(&ctxv);
   pool_free(&fxs);
   pool_free(&alts);
+  pool_free(&names);
   sb_printf(b, "\n/* insn, len, nctx, nfx, nalt, mask, val, ctx, ctxv, fx, alt */\n");
   sb_printf(b, "static const flat FL[%d] = {\n", md->nflats + 1);
   for (int i = 0; i < md->nflats; i++) {
@@ -986,15 +1022,19 @@ static void gen_decode(em *E, sb *b) {
   }
   sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
   free(fields);
-  sb_printf(b, "/* The same encodings for the runtime's test drivers (isa_form). */\n");
+  sb_printf(b, "/* The same encodings for the runtime's test drivers and the reference (isa_form):\n"
+               " * insn, len, nctx, mask, val, ctx, ctxv, nfields, fields */\n");
   sb_printf(b, "const isa_form %s_forms[%d] = {\n", E->prefix, md->nflats + 1);
   for (int i = 0; i < md->nflats; i++) {
     md_flat *f = md->flats[i];
     const char **n6 = nm + 6 * i;
-    sb_printf(b, "  {%d, %d, %d, %s, %s, %s, %s},\n", f->rule->index, f->len, f->nctx, n6[0], n6[1], n6[2], n6[3]);
+    sb_printf(b, "  {%d, %d, %d, %s, %s, %s, %s, %d, %s},\n", f->rule->index, f->len, f->nctx, n6[0], n6[1], n6[2],
+              n6[3], nfnm[i], fnm[i]);
   }
-  sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0}};\n\n");
+  sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
   free(nm);
+  free(fnm);
+  free(nfnm);
   for (int p = 0; p < md->nprefixes; p++) {
     md_prefix *pf = &md->prefixes[p];
     sb_printf(b, "static const uint8_t PC%d[] = {", p);

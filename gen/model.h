@@ -97,6 +97,10 @@ typedef struct md_flat {
   uint64_t ctxv[8];
   md_fx *fx;
   int nfx;
+  /* every token field the encoding binds or constrains, in position order
+   * (slot -1 when only constrained): the names of the reference's diagrams */
+  md_fx *named;
+  int nnamed, capnamed;
   int alts[16][2]; /* (slot, alternative index) */
   int nalts;
   int key_bits;   /* specificity: constrained bits + context bits */

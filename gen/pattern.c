@@ -44,7 +44,24 @@ static md_flat *flat_copy(arena *ar, const md_flat *f) {
   *n = *f;
   n->fx = ar_alloc(ar, sizeof(md_fx) * (size_t)(f->nfx + 40));
   if (f->nfx) memcpy(n->fx, f->fx, sizeof(md_fx) * (size_t)f->nfx);
+  n->capnamed = f->nnamed + 40;
+  n->named = ar_alloc(ar, sizeof(md_fx) * (size_t)n->capnamed);
+  if (f->nnamed) memcpy(n->named, f->named, sizeof(md_fx) * (size_t)f->nnamed);
   return n;
+}
+
+/* Note a field the encoding uses; the same field at the same place once
+ * (a rule may constrain a field its sub-table binds). */
+static void add_named(arena *ar, md_flat *f, md_fx x) {
+  for (int i = 0; i < f->nnamed; i++)
+    if (f->named[i].field == x.field && f->named[i].offset == x.offset) return;
+  if (f->nnamed == f->capnamed) {
+    md_fx *n = ar_alloc(ar, sizeof *n * (size_t)(2 * f->capnamed + 8));
+    if (f->nnamed) memcpy(n, f->named, sizeof *n * (size_t)f->nnamed);
+    f->named = n;
+    f->capnamed = 2 * f->capnamed + 8;
+  }
+  f->named[f->nnamed++] = x;
 }
 
 static bool add_ctx(md_flat *f, int ctx, uint64_t v) {
@@ -98,9 +115,13 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
   }
   for (int c = 0; c < p->ncons && ok; c++) ok = constrain(md, base, off, p->cf[c], p->cv[c]);
   if (!ok) return;
+  for (int c = 0; c < p->ncons; c++) add_named(md->ar, base, (md_fx){-1, off, p->cf[c]});
   /* fields of this rule that live in this position's token */
   for (int k = 0; k < r->nown; k++)
-    if (r->own_pos[k] == i) base->fx[base->nfx++] = (md_fx){fbase + k, off, r->own[k]};
+    if (r->own_pos[k] == i) {
+      base->fx[base->nfx++] = (md_fx){fbase + k, off, r->own[k]};
+      add_named(md->ar, base, (md_fx){fbase + k, off, r->own[k]});
+    }
   if (!p->sub) {
     if (off + tlen > MD_MAX_LEN) {
       *overflow |= 2;
@@ -126,6 +147,12 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
     if (!good) continue;
     for (int k = 0; k < sf->nfx; k++)
       f->fx[f->nfx++] = (md_fx){sf->fx[k].slot + fbase + p->sub_field_base, sf->fx[k].offset + off, sf->fx[k].field};
+    for (int k = 0; k < sf->nnamed; k++) {
+      md_fx x = sf->named[k];
+      if (x.slot >= 0) x.slot += fbase + p->sub_field_base;
+      x.offset += off;
+      add_named(md->ar, f, x);
+    }
     if (f->nalts < 16) {
       f->alts[f->nalts][0] = abase + p->sub_alt_slot;
       f->alts[f->nalts++][1] = sf->rule->index;
@@ -143,6 +170,8 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
 static md_flat *rule_start(md_spec *md, md_rule *r) {
   md_flat *f = ar_alloc(md->ar, sizeof *f);
   f->fx = ar_alloc(md->ar, sizeof(md_fx) * 40);
+  f->capnamed = 40;
+  f->named = ar_alloc(md->ar, sizeof(md_fx) * 40);
   for (int c = 0; c < r->ctxn; c++) add_ctx(f, r->ctxv_idx[c], r->ctxv[c]);
   f->leaf_rules[f->nleaf++] = r;
   return f;

@@ -1,12 +1,13 @@
 /* reference.c — the instruction reference (reference.h): static HTML from
  * the descriptor alone.
  *
- * Encodings: isa_desc.forms gives each encoding's fixed bits (mask/val) and
- * the decode context it needs; the descriptor names no fields.  The bits a
- * form leaves free are labelled by probing the decoder: each free bit of a
- * decoded example is flipped, and the operand slot (isa_insn.f[k]) whose
- * value changes names it ("f3"); a bit that turns the bytes into another
- * form or rule is shown as "=", one the decoder ignores as "x". */
+ * Encodings: isa_desc.forms gives each encoding's fixed bits (mask/val), the
+ * decode context it needs and the spec's token fields it uses (fields), which
+ * name the bits.  Free bits no field covers are labelled by probing the
+ * decoder: each is flipped in a decoded example, and the operand slot
+ * (isa_insn.f[k]) whose value changes names it ("f3"); a bit that turns the
+ * bytes into another form or rule is shown as "=", one the decoder ignores
+ * as "x". */
 #include "reference.h"
 
 #include <errno.h>
@@ -187,10 +188,37 @@ static void rf_label(FILE *f, int l) {
   else fprintf(f, "f%d", l);
 }
 
-/* The bit diagram of one form: rows of up to 4 bytes, bits 7..0 of each. */
+/* The spec field naming each bit of the form (index into fm->fields, the
+ * first entry that covers it), or -1; bits indexed as rf_probe's. */
+static void rf_names(const isa_form *fm, int *nm) {
+  for (unsigned i = 0; i < 8u * fm->len; i++) nm[i] = -1;
+  for (unsigned k = 0; k < fm->nfields; k++) {
+    const isa_form_field *ff = &fm->fields[k];
+    for (unsigned j = ff->bit; j < (unsigned)ff->bit + ff->width && j < 8 && ff->byte < fm->len; j++) {
+      int *l = &nm[8u * ff->byte + 7 - j];
+      if (*l < 0) *l = (int)k;
+    }
+  }
+}
+
+static bool rf_same_name(const isa_form *fm, int a, int b) {
+  return a == b || (a >= 0 && b >= 0 && !strcmp(fm->fields[a].name, fm->fields[b].name));
+}
+
+/* A colour class per field name, so that a field looks alike on every form. */
+static unsigned rf_hue(const char *s) {
+  unsigned h = 5381;
+  while (*s) h = h * 33 + (unsigned char)*s++;
+  return h % 8;
+}
+
+/* The bit diagram of one form: rows of up to 4 bytes, bits 7..0 of each.
+ * Under the bits, a row of the spec's field names; free bits a field covers
+ * show its name, the others the probed label. */
 static void rf_diagram(FILE *f, const isa_desc *d, const isa_form *fm, const rf_ex *x) {
-  int lab[8 * ISA_MAX_LEN];
+  int lab[8 * ISA_MAX_LEN], nm[8 * ISA_MAX_LEN];
   rf_probe(d, fm, x, lab);
+  rf_names(fm, nm);
   if (fm->nctx) {
     fputs("<p class=\"ctx\">decoded under the context ", f);
     for (unsigned k = 0; k < fm->nctx; k++) {
@@ -213,26 +241,46 @@ static void rf_diagram(FILE *f, const isa_desc *d, const isa_form *fm, const rf_
     for (unsigned i = row; i < end; i++)
       for (int j = 7; j >= 0; j--) fprintf(f, "<td>%d</td>", j);
     fputs("</tr>\n<tr>", f);
-    for (unsigned i = row; i < end; i++) {
-      for (unsigned b = 0; b < 8;) {
-        unsigned at = 8 * i + b;
-        int l = lab[at];
-        if (l == -2) {
-          fprintf(f, "<td class=\"fixed\">%u</td>", (unsigned)(fm->val[i] >> (7 - b) & 1));
-          b++;
-          continue;
-        }
-        unsigned span = 1;
-        while (b + span < 8 && lab[at + span] == l) span++;
+    for (unsigned at = 8 * row; at < 8 * end;) {
+      int l = lab[at], n = nm[at];
+      if (l == -2) {
+        fprintf(f, "<td class=\"fixed\">%u</td>", (unsigned)(fm->val[at / 8] >> (7 - at % 8) & 1));
+        at++;
+        continue;
+      }
+      unsigned span = 1;
+      if (n >= 0) { /* a named field: its free bits, across bytes of the row */
+        while (at + span < 8 * end && lab[at + span] != -2 && rf_same_name(fm, nm[at + span], n)) span++;
+        fprintf(f, "<td colspan=\"%u\" class=\"field s%u\">", span, rf_hue(fm->fields[n].name));
+        rf_esc(f, fm->fields[n].name);
+      } else { /* the probed label, within its byte */
+        while ((at + span) % 8 && lab[at + span] == l && nm[at + span] < 0) span++;
         const char *cls = l == -1 ? "ign" : l == -3 ? "sel" : "";
         if (l >= 0) fprintf(f, "<td colspan=\"%u\" class=\"field s%d\">", span, l % 8);
         else fprintf(f, "<td colspan=\"%u\" class=\"%s\">", span, cls);
         rf_label(f, l);
-        fputs("</td>", f);
-        b += span;
       }
+      fputs("</td>", f);
+      at += span;
     }
-    fputs("</tr>\n</table>\n", f);
+    fputs("</tr>\n", f);
+    if (fm->nfields) { /* every field of the encoding, fixed bits included */
+      fputs("<tr class=\"fname\">", f);
+      for (unsigned at = 8 * row; at < 8 * end;) {
+        int n = nm[at];
+        unsigned span = 1;
+        while (at + span < 8 * end && rf_same_name(fm, nm[at + span], n)) span++;
+        if (n < 0) fprintf(f, "<td colspan=\"%u\"></td>", span);
+        else {
+          fprintf(f, "<td colspan=\"%u\" class=\"s%u\">", span, rf_hue(fm->fields[n].name));
+          rf_esc(f, fm->fields[n].name);
+          fputs("</td>", f);
+        }
+        at += span;
+      }
+      fputs("</tr>\n", f);
+    }
+    fputs("</table>\n", f);
   }
 }
 
@@ -249,6 +297,7 @@ static const char rf_css[] =
     "td.fixed{background:#ddd;font-weight:bold}\n"
     "td.ign{color:#999}\n"
     "td.sel{background:#fbe3c8}\n"
+    "table.bits tr.fname td{font-family:sans-serif;font-size:85%;font-style:italic}\n"
     "td.s0{background:#cfe8ff}td.s1{background:#d8f5cf}td.s2{background:#ffe3f0}td.s3{background:#fff3bf}\n"
     "td.s4{background:#e5dcff}td.s5{background:#ccf2ee}td.s6{background:#ffd9cc}td.s7{background:#e8e8c8}\n"
     "table.list{border-collapse:collapse}\n"
@@ -472,10 +521,11 @@ static int rf_rule_page(const isa_desc *d, const char *dir, const char *prog, un
           f);
 
   fputs("<h2 id=\"encoding\">Encoding</h2>\n<p class=\"note\">Bytes in memory order, bits 7..0 of each. Fixed bits are "
-        "0/1 (grey); the bits the encoding leaves free are labelled by the decoded operand slot whose value they change "
-        "(<code>f3</code>: slot 3 of the decoded instruction), <code>alt</code> when they choose a sub-table alternative "
-        "only, <code>=</code> when changing them makes another encoding or rule, <code>x</code> when the decoder ignores "
-        "them. Slots are labelled by probing an example, since the descriptor names no fields.</p>\n",
+        "0/1 (grey); the bits the encoding leaves free are labelled by the spec field they belong to (<code>rm</code>); the row under the bits names every field of the encoding, "
+        "fixed bits included. Free bits no field names are labelled by probing an example: by the decoded operand slot "
+        "whose value they change (<code>f3</code>: slot 3 of the decoded instruction), <code>alt</code> when they choose "
+        "a sub-table alternative only, <code>=</code> when changing them makes another encoding or rule, <code>x</code> "
+        "when the decoder ignores them.</p>\n",
         f);
   for (unsigned drawn = 0; drawn < rr->ndraw; drawn++) {
     unsigned fi = rr->draw[drawn];

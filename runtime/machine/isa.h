@@ -166,16 +166,33 @@ typedef struct isa_symstate {
   isa_term trap;
 } isa_symstate;
 
+/* Where a spec token field sits in a form: bits bit..bit+width-1 of byte
+ * `byte` (0 = the form's first byte, after any prefixes; bit 0 = least
+ * significant), holding bits fbit..fbit+width-1 of the field's value.  A field
+ * spread over several bytes, or over several ranges of its token, has one
+ * entry per piece. */
+typedef struct isa_form_field {
+  const char *name; /* the field's name in the spec; "opcode" for a pattern's literal bytes */
+  uint8_t byte, bit, width, fbit;
+} isa_form_field;
+
 /* One encoding of an instruction (a "form"): the bytes b of length len with
  * (b[i] & mask[i]) == val[i], decoded under the given context values (which
  * prefixes set).  Every byte string the decoder accepts matches some form;
- * test drivers build random instances of every form from this table. */
+ * test drivers build random instances of every form from this table.
+ * fields names the bits: every token field the encoding (its sub-tables
+ * included) binds or constrains, in pattern order; bits of a token field the
+ * encoding does not use have no entry, and entries overlap where the spec's
+ * fields do.  For documentation only (the reference's diagrams): the decoder
+ * does not read it, and nothing promises that f[k] slots follow it. */
 typedef struct isa_form {
   uint32_t insn;
   uint8_t len, nctx;
   const uint8_t *mask, *val;
   const uint8_t *ctx;     /* context variable indices */
   const uint64_t *ctxv;   /* their required values */
+  uint16_t nfields;
+  const isa_form_field *fields; /* static generated data, like the rest */
 } isa_form;
 
 /* A prefix byte and the context values it sets. */

@@ -3,7 +3,9 @@
 #   MODE html:     write the x86 and PowerPC references into OUT/x86 and OUT/ppc
 #                  and check them without a browser: every rule has a page,
 #                  every link resolves, x86 add_rm32_i32 and PowerPC add show
-#                  their fixed bits, every page is well-formed (xmllint), and
+#                  their fixed bits, x86 alu_rm32_r32 and add_rm32_i32 and
+#                  PowerPC add and lwz name their spec fields (mod, reg, rm;
+#                  rt, ra, …), every page is well-formed (xmllint), and
 #                  the symbolic transformer, worked example and Pre of x86
 #                  alu_rm32_r32 (add) and PowerPC add are what explain prints.
 #   MODE chromium: open OUT/x86/index.html and a rule page in headless
@@ -24,6 +26,20 @@ gen() { # ISA BIN
 first_fixed() {
   sed -n '/<table class="bits">/,/<\/table>/p' "$1" | grep -m1 'class="fixed"\|class="field\|class="sel\|class="ign' |
     sed 's/<td colspan="\([0-9]*\)"[^>]*>[^<]*<\/td>/{\1}/g; s/<td class="fixed">\([01]\)<\/td>/\1/g; s/<[^>]*>//g'
+}
+
+# the field names under the bits of PAGE's first form (the first row of the
+# first diagram), one line, each name once per span
+first_names() {
+  sed -n '/<table class="bits">/,/<\/table>/p' "$1" | grep -m1 '<tr class="fname">' | sed 's/<\/td>/ /g; s/<[^>]*>//g; s/  */ /g'
+}
+has_names() { # PAGE WHAT NAME... : every NAME is a field of the first diagram
+  local p=$1 what=$2 names
+  shift 2
+  names=" $(first_names "$p") "
+  for n in "$@"; do
+    case $names in *" $n "*) ;; *) bad "$what: the first diagram names the fields '$names', not $n" ;; esac
+  done
 }
 
 check_site() { # ISA
@@ -112,6 +128,11 @@ html)
   q=$out/x86/alu_rm32_r32.html
   [ "$(first_fixed "$q" | cut -c1-10)" = 0000000111 ] || bad "x86 alu_rm32_r32: the first form shows '$(first_fixed "$q")', not 00000001 11..."
   grep -q 'example <code>add ' "$q" || bad "x86 alu_rm32_r32: the example is not an add"
+  # the diagram names the spec's fields: ModRM mod, reg, rm (the free ones also in the bit row)
+  has_names "$q" "x86 alu_rm32_r32" mod reg rm
+  grep -m1 -q '<td colspan="3" class="field s[0-7]">reg</td><td colspan="3" class="field s[0-7]">rm</td>' "$q" ||
+    bad "x86 alu_rm32_r32: the free bits of add reg, reg are not labelled reg and rm"
+  has_names "$p" "x86 add_rm32_i32" opcode mod reg rm imm32
   grep -q '<h2 id="symbolic">' "$p" && grep -q '<h2 id="concrete">' "$p" && grep -q '<h2 id="pre">' "$p" ||
     bad "x86 add_rm32_i32: no symbolic, concrete or Pre section"
   grep -q 'template <code>add {' "$p" || bad "x86 add_rm32_i32: no assembly template"
@@ -121,6 +142,8 @@ html)
   [ -f "$p" ] || bad "no page for PowerPC add"
   case $(first_fixed "$p") in 011111*) ;; *) bad "ppc add: first byte shows '$(first_fixed "$p")', not 011111..." ;; esac
   grep -q '<h2 id="pre">' "$p" || bad "ppc add: no Pre section"
+  has_names "$p" "ppc add" opcd rt ra rb oe xo9 rc
+  has_names "$out/ppc/lwz.html" "ppc lwz" opcd rt ra d
   # a template with strings of its own inside {...}, escaped
   grep -qF 'template <code>add{oe == 1 ? &quot;o&quot; : &quot;&quot;}{rc == 1 ? &quot;.&quot; : &quot;&quot;} {r[rt]}, {r[ra]}, {r[rb]}</code>' "$p" ||
     bad "ppc add: the assembly template is not shown whole"

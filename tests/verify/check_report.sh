@@ -6,6 +6,9 @@
 # the target with the standard input it read, for a safe one the proof's
 # states; nothing is fetched from elsewhere.  A report in a directory that
 # does not exist is a usage error (2) before the search, as with --dot.
+# When chromium is installed, both pages are also opened in headless
+# chromium: the DOM it builds keeps the verdict, the graph and the trace, and
+# screenshots (WORK/reach.png, WORK/safe.png) are kept as artefacts.
 set -u
 isa=$1 mc=$2 cc=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,4 +53,30 @@ grep -q '<h2 id="trace">' "$h" && fail "safe: a witness trace"
 rc=$?
 [ "$rc" = 2 ] || fail "a report in a missing directory: exit $rc, expected 2"
 grep -q "cannot write $work/no/such/dir/r.html" "$work/err" || fail "a report in a missing directory: $(cat "$work/err")"
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$browser" ]; then
+  prof=$(mktemp -d)
+  trap 'rm -rf "$prof"' EXIT
+  run() { # PAGE, extra arguments
+    local page=$1
+    shift
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
+      --disable-component-update --disable-sync --no-first-run --user-data-dir="$prof" "$@" "file://$page" \
+      2>>"$work/chromium.err"
+  }
+  dom=$(run "$work/reach.html" --dump-dom) || fail "chromium --dump-dom reach.html failed"
+  grep -q 'id="verdict">reachable<' <<<"$dom" || fail "chromium: the reachable page's DOM has no verdict"
+  grep -q '<pre class="trace">' <<<"$dom" || fail "chromium: the reachable page's DOM has no trace"
+  if command -v dot >/dev/null; then
+    grep -q '<svg' <<<"$dom" || fail "chromium: the reachable page's DOM has no <svg>"
+  fi
+  dom=$(run "$work/safe.html" --dump-dom) || fail "chromium --dump-dom safe.html failed"
+  grep -q 'id="verdict">safe<' <<<"$dom" && grep -q 'id="proof"' <<<"$dom" || fail "chromium: the safe page's DOM has no verdict or proof"
+  for p in reach safe; do
+    rm -f "$work/$p.png"
+    run "$work/$p.html" --screenshot="$work/$p.png" --window-size=1200,900 >/dev/null || fail "chromium --screenshot $p.html failed"
+    [ -s "$work/$p.png" ] || fail "chromium: no screenshot of $p.html"
+  done
+  echo "ok: both reports in headless chromium (screenshots in $work)"
+fi
 echo "ok: reachable and safe reports"

@@ -31,9 +31,11 @@ else
 fi
 grep -q '<h2 id="trace">Witness run</h2>' "$h" || fail "reachable: no witness trace"
 grep -q 'It read 4 bytes of standard input' "$h" || fail "reachable: the trace does not say it read 4 bytes"
-case $isa in
-x86) stdin='ef be ad de' ;;
-*) stdin='de ad be ef' ;;
+# the 4 bytes in the machine's order: the ELF header's EI_DATA (1 little, 2 big)
+case $(od -An -tu1 -j5 -N1 "$work/reach" | tr -d ' ') in
+1) stdin='ef be ad de' ;;
+2) stdin='de ad be ef' ;;
+*) fail "reachable: $work/reach has no ELF byte order" ;;
 esac
 grep -q ">00000000  $stdin" "$h" || fail "reachable: the input bytes are not $stdin"
 grep -q 'stopped at 0x' "$h" || fail "reachable: the run does not stop at the target"

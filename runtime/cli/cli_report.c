@@ -6,6 +6,7 @@
  * predicates. */
 #include "cli_impl.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,17 +178,20 @@ done:
 }
 
 void cli_report_write(cli *c, FILE *f, loaded *l, const char *prog, uint64_t target, dpg *g, const dpg_result *r) {
-  /* the graph's DOT text through a file: dot reads it */
-  char dotpath[] = "/tmp/mcveto-report-XXXXXX";
+  /* the graph's DOT text through a temporary file, which dot reads; if it
+   * cannot be made, the page says so */
+  char dotpath[] = P_tmpdir "/mcveto-report-XXXXXX";
   int fd = mkstemp(dotpath);
   FILE *df = fd >= 0 ? fdopen(fd, "w+") : NULL;
-  char *dot = NULL, *svg = NULL;
+  char *dot = NULL, *svg = NULL, why[300] = "";
   if (df) {
     dpg_write_dot(g, df);
     dot = cli_slurp(df);
     fclose(df);
     svg = dot ? cli_dot_svg(dotpath) : NULL;
-  } else if (fd >= 0) close(fd);
+  } else if (fd >= 0)
+    close(fd);
+  if (!dot) snprintf(why, sizeof why, "%s: %s", dotpath, strerror(errno));
   if (fd >= 0) unlink(dotpath);
 
   fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
@@ -228,6 +232,10 @@ void cli_report_write(cli *c, FILE *f, loaded *l, const char *prog, uint64_t tar
     fputs("<div class=\"graph\">\n", f);
     fputs(svg, f); /* dot escapes the labels */
     fputs("</div>\n", f);
+  } else if (!dot) {
+    fputs("<p id=\"nograph\">The graph could not be written to a temporary file (", f);
+    cli_html_s(f, why);
+    fputs("), so this report has neither the graph nor the proof's states.</p>\n", f);
   } else {
     fputs("<p id=\"nodot\">Graphviz <code>dot</code> is not installed (or failed): the graph in DOT syntax "
           "follows; <code>dot -Tsvg</code> draws it.</p>\n<pre class=\"dot\">",

@@ -23,6 +23,11 @@
 #                    magic32_reach -> 10 with none; safe_abs with --explore 100
 #                    -> 0 (the explorer runs out of branches, the proof
 #                    follows); --explore 101 and --explore x -> 2 naming it
+#   long-runs        closed_recursion_safe (no input) -> 0 by its one run
+#                    (ce 1, the reason says so), but not with --inputs all or
+#                    --max-steps 1000 (-> 0 or 20, another reason);
+#                    long_compute_reach -> 10, and 20 with --max-steps 1000
+#                    (64 budgets are too few)
 #   facts            Fig. 7(a) -O2 with --candidates none --max-iterations 300
 #                    -> 0 with at most 50 refinements: the facts proven over
 #                    the graph (runtime/verify/inv*.c) show the global is 0 at the
@@ -353,6 +358,31 @@ case $case in
                 fails=$((fails + 1))
             fi
         done
+        ;;
+    long-runs)
+        # a program that reads no input is decided by its one run (closed_run):
+        # safe, one concrete execution, the reason says why
+        build closed_recursion_safe
+        expect "$isa closed_recursion_safe" 0 \
+            "$work/closed_recursion_safe.$isa.$level" --target reach_error --timeout 60 --json
+        jq -e '(.reason | test("^the program reads no input, and its only execution exits with status 0")) and .stats.ce == 1' \
+            "$work/out" >/dev/null 2>&1 || { echo "FAIL closed: not decided by its one run"; fails=$((fails + 1)); }
+        # not with --inputs all (registers and undefined memory are free), and
+        # not when the run is longer than 64 step budgets (--max-steps 1000)
+        for opt in "--inputs all" "--max-steps 1000"; do
+            # shellcheck disable=SC2086
+            expect "$isa closed_recursion_safe $opt" "0 20" \
+                "$work/closed_recursion_safe.$isa.$level" --target reach_error $opt --timeout 3 --json
+            jq -e '.reason | test("reads no input") | not' "$work/out" >/dev/null 2>&1 ||
+                { echo "FAIL closed: $opt still decided by the one run"; fails=$((fails + 1)); }
+        done
+        # a target behind 4 million steps: found by continuing the cut run,
+        # and not when 64 budgets are too few for it
+        build long_compute_reach
+        expect "$isa long_compute_reach" 10 \
+            "$work/long_compute_reach.$isa.$level" --target reach_error --timeout 60 --json
+        expect "$isa long_compute_reach --max-steps 1000" 20 \
+            "$work/long_compute_reach.$isa.$level" --target reach_error --max-steps 1000 --timeout 3 --json
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

@@ -149,6 +149,8 @@ typedef struct sm {
   long nodes;        /* IR nodes built for the current instruction */
   bool too_big;      /* the size limit was reported for it */
   bool synthetic_call; /* checking an unused helper: there is no call site */
+  int const_depth;     /* constants being evaluated, one inside another */
+  int tpl_depth;       /* template constants being expanded, one inside another */
   int capregs, capaliases, capclasses, capctxs; /* array capacities in md */
   int captokens, captables, capinsns, capprefixes;
 } sm;
@@ -350,6 +352,10 @@ static bool const_int(sm *S, ast *e, int64_t *out) {
 
 /* ---- named constants ----------------------------------------------------------- */
 
+/* Constants evaluated inside one another (each through elab), and template
+ * constants expanded inside one another: both recurse, so both are bounded. */
+#define MAX_CONST_NESTING 64
+
 /* The value of integer constant `sy`, used at `use`: false after an error. */
 static bool const_value(sm *S, sym *sy, sloc use, uint64_t *v, bool *neg) {
   sm_const *c = sy->ptr;
@@ -364,8 +370,13 @@ static bool const_value(sm *S, sym *sy, sloc use, uint64_t *v, bool *neg) {
     c->state = 3;
     return false;
   }
+  if (c->state == 0 && S->const_depth >= MAX_CONST_NESTING) {
+    ERR(S, n->loc, "constants defined in terms of others more than %d deep", MAX_CONST_NESTING);
+    c->state = 3;
+  }
   if (c->state == 0) {
     c->state = 1;
+    S->const_depth++;
     if (!n->nkids) { /* an enumerator: the parser counted */
       c->v = n->flag ? (uint64_t)0 - n->num : n->num;
       c->neg = n->flag;
@@ -391,6 +402,7 @@ static bool const_value(sm *S, sym *sy, sloc use, uint64_t *v, bool *neg) {
         c->state = 2;
       }
     }
+    S->const_depth--;
   }
   if (c->state != 2) return false;
   *v = c->v;
@@ -1944,7 +1956,8 @@ static void collect_names(sm *S, ast *n, ar_vec *out, int depth) {
   if (n->kind == A_IDENT) {
     ar_push(S->ar, out, (void *)n->name);
     sym *c = st_find(&S->syms, n->name);
-    if (c && c->kind == SY_CONST && depth < 16) collect_names(S, ((sm_const *)c->ptr)->node->tpl, out, depth + 1);
+    if (c && c->kind == SY_CONST && depth < MAX_CONST_NESTING)
+      collect_names(S, ((sm_const *)c->ptr)->node->tpl, out, depth + 1);
   }
   for (int i = 0; i < n->nkids; i++) collect_names(S, n->kids[i], out, depth);
   if (n->tpl) collect_names(S, n->tpl, out, depth);
@@ -2455,8 +2468,15 @@ static void elab_tpl_into(sm *S, ir_tpl *t, ast *tpl, md_rule *r) {
           continue;
         }
         if (k->state == 3) continue;
+        if (S->tpl_depth >= MAX_CONST_NESTING) {
+          ERR(S, k->node->loc, "template constants used inside one another more than %d deep", MAX_CONST_NESTING);
+          k->state = 3;
+          continue;
+        }
         k->state = 1;
+        S->tpl_depth++;
         elab_tpl_into(S, t, k->node->tpl, r);
+        S->tpl_depth--;
         if (k->state == 1) k->state = 0;
         continue;
       }

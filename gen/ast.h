@@ -37,6 +37,7 @@ typedef enum ast_kind {
                * innermost first), fdflt = the file's default (A_PCONJ) or NULL */
   A_CONST,    /* name; kids[0] = value expression, or tpl = template fragment (a string constant) */
   A_DECLS,    /* kids = declarations: the expansion of an enum or the body of a context block */
+  A_PFRAG,    /* name; kids[0] = A_PCONJ: a named pattern fragment */
   A_NAME,     /* name */
   A_TYPE,     /* name = "bv32" / "bool" / "bv" */
   /* patterns */

@@ -83,7 +83,7 @@ static const char *plain(ps_state *S, ast *tpl) {
 %token CONTEXT "context" TOKEN "token" PREFIX "prefix" TABLE "table" FN "fn" INSN "insn"
 %token LET "let" VAR "var" IF "if" ELSE "else" RETURN "return" TRAP "trap" ASM "asm"
 %token FLOW "flow" NEXT "next" TRUE "true" FALSE "false" SIGNED "signed" READONLY "readonly"
-%token CONST "const" ENUM "enum"
+%token CONST "const" ENUM "enum" PATTERN "pattern"
 
 %type <str> ident flow_name
 %type <node> decl settings setting values reg_names reg_name name_list type fields field ranges range
@@ -131,6 +131,7 @@ ident
   | READONLY   { $$ = "readonly"; }
   | CONST      { $$ = "const"; }
   | ENUM       { $$ = "enum"; }
+  | PATTERN    { $$ = "pattern"; }
   ;
 
 flow_name
@@ -175,6 +176,8 @@ decl
       { $$ = N(A_CONST, @2); $$->name = $2; ADD($$, $4); }
   | CONST ident '=' template ';'
       { $$ = N(A_CONST, @2); $$->name = $2; $$->tpl = $4; }
+  | PATTERN ident '=' conj ';'
+      { $$ = N(A_PFRAG, @2); $$->name = $2; ADD($$, $4); }
   | ENUM '{' enum_items '}'         { $$ = $3; }
   | ENUM '{' enum_items ',' '}'     { $$ = $3; }
   | TOKEN ident ':' NUM '{' fields '}'

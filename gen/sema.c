@@ -12,12 +12,12 @@ const char *const md_flow_names[] = {"fallthrough", "jump",  "cjump",   "call", 
 /* ---- symbols ------------------------------------------------------------ */
 
 typedef enum sym_kind {
-  SY_REG, SY_ALIAS, SY_CLASS, SY_CTX, SY_FIELD, SY_TOKEN, SY_TABLE, SY_FN, SY_ARCH, SY_CONST
+  SY_REG, SY_ALIAS, SY_CLASS, SY_CTX, SY_FIELD, SY_TOKEN, SY_TABLE, SY_FN, SY_ARCH, SY_CONST, SY_PFRAG
 } sym_kind;
 
 static const char *const sym_kind_names[] = {"register", "alias", "class", "context variable",
                                              "field", "token", "table", "function", "architecture",
-                                             "constant"};
+                                             "constant", "pattern"};
 
 /* A named constant: an integer, evaluated when first used (constants may
  * refer to constants declared later), or a template fragment. */
@@ -2062,6 +2062,38 @@ static void apply_defaults(sm *S, md_rule *r, unsigned any_ctx) {
   r->ctxn = cnt;
 }
 
+/* The atoms of one pattern position, with each named pattern fragment
+ * replaced by its atoms (recursively: `stack` holds the fragments being
+ * expanded, at most MAX_CONST_NESTING). */
+static void expand_atoms(sm *S, ast *conj, ar_vec *out, ast **stack, int depth) {
+  for (int j = 0; j < conj->nkids; j++) {
+    ast *at = conj->kids[j];
+    sym *s = at->name ? st_find(&S->syms, at->name) : NULL;
+    if (!s || s->kind != SY_PFRAG) {
+      ar_push(S->ar, out, at);
+      continue;
+    }
+    s->used = true;
+    if (at->has_value || at->flag) {
+      ERR(S, at->loc, "pattern '%s' cannot be compared with a value", at->name);
+      continue;
+    }
+    ast *def = s->ptr;
+    bool cycle = false;
+    for (int k = 0; k < depth; k++) cycle |= stack[k] == def;
+    if (cycle) {
+      ERR(S, def->loc, "pattern '%s' uses itself", at->name);
+      continue;
+    }
+    if (depth >= MAX_CONST_NESTING) {
+      ERR(S, def->loc, "patterns used inside one another more than %d deep", MAX_CONST_NESTING);
+      continue;
+    }
+    stack[depth] = def;
+    expand_atoms(S, def->kids[0], out, stack, depth + 1);
+  }
+}
+
 /* Build positions, context constraints and bound fields of a rule. */
 static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
   ar_vec used = {0};
@@ -2075,10 +2107,13 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
     ast *conj = pat->kids[i];
     md_pos *p = &r->pos[i];
     p->loc = conj->loc;
-    p->cf = ar_alloc(S->ar, sizeof(md_field *) * (size_t)conj->nkids);
-    p->cv = ar_alloc(S->ar, sizeof(uint64_t) * (size_t)conj->nkids);
-    for (int j = 0; j < conj->nkids; j++) {
-      ast *at = conj->kids[j];
+    ar_vec atoms = {0};
+    ast *stack[MAX_CONST_NESTING];
+    expand_atoms(S, conj, &atoms, stack, 0);
+    p->cf = ar_alloc(S->ar, sizeof(md_field *) * (size_t)(atoms.n + 1));
+    p->cv = ar_alloc(S->ar, sizeof(uint64_t) * (size_t)(atoms.n + 1));
+    for (int j = 0; j < atoms.n; j++) {
+      ast *at = atoms.v[j];
       sym *cs = at->name && !at->has_value && !at->flag ? st_find(&S->syms, at->name) : NULL;
       if (cs && cs->kind == SY_CONST) { /* a constant standing for a literal byte */
         cs->used = true;
@@ -2831,6 +2866,9 @@ static void declare_names(sm *S, ast **decls, int ndecls) {
       break;
     case A_INSN:
       declare_insn(S, n);
+      break;
+    case A_PFRAG:
+      declare(S, n->name, SY_PFRAG, 0, n, n->loc);
       break;
     case A_CONST: {
       sm_const *c = ar_alloc(S->ar, sizeof *c);

@@ -32,13 +32,19 @@ typedef enum ast_kind {
   A_FN,       /* name; kids[0] = A_PARAMS; type = result type or NULL; kids[1] = body (A_BLOCK) or expr */
   A_PARAMS,   /* kids = A_PARAM */
   A_PARAM,    /* name; type */
-  A_INSN,     /* name; kids[0] = pattern; kids[1] = body; tpl; text = flow class (A_IDENT node in flow) */
+  A_INSN,     /* name; kids[0] = pattern; kids[1] = body; tpl; text = flow class (A_IDENT node in flow);
+               * dflt = default context constraints of the enclosing context blocks (A_PSEQ of A_PCONJ,
+               * innermost first), fdflt = the file's default (A_PCONJ) or NULL */
+  A_CONST,    /* name; kids[0] = value expression, or tpl = template fragment (a string constant) */
+  A_DECLS,    /* kids = declarations: the expansion of an enum or the body of a context block */
+  A_PFRAG,    /* name; kids[0] = A_PCONJ: a named pattern fragment */
   A_NAME,     /* name */
   A_TYPE,     /* name = "bv32" / "bool" / "bv" */
   /* patterns */
   A_PSEQ,     /* kids = A_PCONJ */
   A_PCONJ,    /* kids = A_PATOM */
-  A_PATOM,    /* name (or NULL for a literal byte); flag has_value; num = value (two's complement) */
+  A_PATOM,    /* name (or NULL for a literal byte); flag has_value; num = value (two's complement);
+               * text = name of the constant giving the value (then num is unset); flag = '=*' (any value) */
   /* templates */
   A_TEMPLATE, /* kids = A_TTEXT / A_TEXPR / A_TCHOICE */
   A_TTEXT,    /* text */
@@ -86,6 +92,7 @@ struct ast {
   ast *type;     /* A_TYPE for declarations that carry one */
   ast *tpl;      /* A_TEMPLATE for asm clauses */
   ast *flow;     /* A_IDENT naming the flow class (insns) */
+  ast *dflt, *fdflt; /* default context constraints (insns; see A_INSN) */
   int src_begin, src_end; /* byte offsets of a rule's text (insns) */
   int depth;              /* height of the subtree (bounded by the parser) */
   ast **kids;

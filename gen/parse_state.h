@@ -36,6 +36,7 @@ typedef struct ps_state {
   bool too_deep;
   SPEC_LTYPE prev, cur; /* the last two tokens read */
   char prev_text[48], cur_text[48];
+  ast *fdflt; /* the file's default context constraints so far ('context ATOMS;'), or NULL */
 } ps_state;
 
 static inline sloc ps_sloc(SPEC_LTYPE l) { return (sloc){l.file, l.line, l.col, l.eline, l.ecol}; }

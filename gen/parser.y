@@ -83,11 +83,13 @@ static const char *plain(ps_state *S, ast *tpl) {
 %token CONTEXT "context" TOKEN "token" PREFIX "prefix" TABLE "table" FN "fn" INSN "insn"
 %token LET "let" VAR "var" IF "if" ELSE "else" RETURN "return" TRAP "trap" ASM "asm"
 %token FLOW "flow" NEXT "next" TRUE "true" FALSE "false" SIGNED "signed" READONLY "readonly"
+%token CONST "const" ENUM "enum" PATTERN "pattern"
 
 %type <str> ident flow_name
 %type <node> decl settings setting values reg_names reg_name name_list type fields field ranges range
 %type <node> ctx_assigns alts alt pattern conj atom clauses template tparts tchoice telse params param_list param
 %type <node> block stmts stmt else_part expr postfix primary args arg_list opt_fmt
+%type <node> block_decls enum_items enum_item
 %type <num> snum
 
 %right '?' ':'
@@ -107,7 +109,11 @@ static const char *plain(ps_state *S, ast *tpl) {
 
 spec
   : %empty
-  | spec decl                 { if ($2) ar_push(S->ar, S->decls, deep(S, $2)); }
+  | spec decl
+      { /* an enum and a context block are lists of declarations: flatten them */
+        if ($2 && $2->kind == A_DECLS)
+          for (int i = 0; i < $2->nkids; i++) ar_push(S->ar, S->decls, deep(S, $2->kids[i]));
+        else if ($2) ar_push(S->ar, S->decls, deep(S, $2)); }
   ;
 
 ident
@@ -123,6 +129,9 @@ ident
   | ARCH       { $$ = "arch"; }
   | SIGNED     { $$ = "signed"; }
   | READONLY   { $$ = "readonly"; }
+  | CONST      { $$ = "const"; }
+  | ENUM       { $$ = "enum"; }
+  | PATTERN    { $$ = "pattern"; }
   ;
 
 flow_name
@@ -147,6 +156,30 @@ decl
       { $$ = $5; $$->kind = A_CLASS; $$->name = $2; $$->loc = ps_sloc(@2); }
   | CONTEXT ident ':' NUM ';'
       { $$ = N(A_CONTEXT, @2); $$->name = $2; $$->num = $4; $$->num2 = (uint64_t)@4.line << 32 | (uint64_t)@4.col; }
+  | CONTEXT conj ';'
+      { /* the file's default context constraints, for the rules after it; the
+         * node goes to the declarations too, so that sema checks it once */
+        $$ = $2; S->fdflt = $2; }
+  | CONTEXT conj '{' block_decls '}'
+      { $$ = $4;
+        for (int i = 0; i < $$->nkids; i++) {
+          ast *k = $$->kids[i];
+          if (k->kind == A_INSN) {
+            if (!k->dflt) k->dflt = N(A_PSEQ, @2);
+            ADD(k->dflt, $2);
+          } else if (k->kind == A_INCLUDE)
+            ps_error(S, ((SPEC_LTYPE){k->loc.file, k->loc.line, k->loc.col, k->loc.eline, k->loc.ecol, 0, 0}),
+                     "include is not allowed in a context block (its rules would not get the defaults)");
+        }
+        ADD($$, $2); }
+  | CONST ident '=' expr ';'
+      { $$ = N(A_CONST, @2); $$->name = $2; ADD($$, $4); }
+  | CONST ident '=' template ';'
+      { $$ = N(A_CONST, @2); $$->name = $2; $$->tpl = $4; }
+  | PATTERN ident '=' conj ';'
+      { $$ = N(A_PFRAG, @2); $$->name = $2; ADD($$, $4); }
+  | ENUM '{' enum_items '}'         { $$ = $3; }
+  | ENUM '{' enum_items ',' '}'     { $$ = $3; }
   | TOKEN ident ':' NUM '{' fields '}'
       { $$ = $6; $$->kind = A_TOKEN; $$->name = $2; $$->num = $4; $$->loc = ps_sloc(@2); }
   | PREFIX NUM '{' ctx_assigns '}'
@@ -169,12 +202,46 @@ decl
   | FN ident '(' params ')' ':' type '=' expr ';'
       { $$ = N(A_FN, @2); $$->name = $2; ADD($$, $4); $$->type = $7; ADD($$, $9); }
   | INSN ident ':' pattern clauses block
-      { $$ = $5; $$->kind = A_INSN; $$->name = $2; $$->loc = ps_sloc(@2);
+      { $$ = $5; $$->kind = A_INSN; $$->name = $2; $$->loc = ps_sloc(@2); $$->fdflt = S->fdflt;
         $$->kids = NULL; $$->nkids = $$->capkids = 0;
         ADD($$, $4); ADD($$, $6);
         $$->src_begin = @1.begin; $$->src_end = @6.end; }
   | error ';'   { $$ = NULL; yyerrok; }
   | error '}'   { $$ = NULL; yyerrok; }
+  ;
+
+/* The declarations of a context block; nested blocks and enums are
+ * flattened into it. */
+block_decls
+  : %empty                { $$ = N(A_DECLS, @$); }
+  | block_decls decl
+      { $$ = $1;
+        if ($2 && $2->kind == A_DECLS)
+          for (int i = 0; i < $2->nkids; i++) ADD($$, $2->kids[i]);
+        else if ($2) ADD($$, $2); }
+  ;
+
+/* enum { A, B = 5, C }: constants counting up from 0, or from the last
+ * value given. */
+enum_items
+  : enum_item
+      { $$ = N(A_DECLS, @1); ADD($$, $1);
+        if (!$1->has_value) { $1->num = 0; $1->flag = false; } }
+  | enum_items ',' enum_item
+      { $$ = $1; ADD($$, $3);
+        if (!$3->has_value) {
+          ast *p = $$->kids[$$->nkids - 2];
+          /* the previous value plus one, as (magnitude, negative) */
+          if (p->flag) { $3->num = p->num - 1; $3->flag = $3->num != 0; }
+          else if (p->num == UINT64_MAX) ps_error(S, @3, "enumeration value of '%s' does not fit in 64 bits", $3->name);
+          else { $3->num = p->num + 1; $3->flag = false; }
+        } }
+  ;
+
+enum_item
+  : ident                 { $$ = N(A_CONST, @1); $$->name = $1; }
+  | ident '=' NUM         { $$ = N(A_CONST, @1); $$->name = $1; $$->num = $3; $$->has_value = true; }
+  | ident '=' '-' NUM     { $$ = N(A_CONST, @1); $$->name = $1; $$->num = $4; $$->flag = $4 != 0; $$->has_value = true; }
   ;
 
 settings
@@ -265,6 +332,8 @@ atom
   : ident                 { $$ = N(A_PATOM, @1); $$->name = $1; }
   | ident '=' snum        { $$ = N(A_PATOM, @$); $$->name = $1; $$->num = $3; $$->has_value = true; }
   | NUM                   { $$ = N(A_PATOM, @1); $$->num = $1; $$->has_value = true; }
+  | ident '=' ident       { $$ = N(A_PATOM, @$); $$->name = $1; $$->text = $3; $$->has_value = true; }
+  | ident '=' '*'         { $$ = N(A_PATOM, @$); $$->name = $1; $$->flag = true; }
   ;
 
 snum

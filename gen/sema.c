@@ -12,11 +12,21 @@ const char *const md_flow_names[] = {"fallthrough", "jump",  "cjump",   "call", 
 /* ---- symbols ------------------------------------------------------------ */
 
 typedef enum sym_kind {
-  SY_REG, SY_ALIAS, SY_CLASS, SY_CTX, SY_FIELD, SY_TOKEN, SY_TABLE, SY_FN, SY_ARCH
+  SY_REG, SY_ALIAS, SY_CLASS, SY_CTX, SY_FIELD, SY_TOKEN, SY_TABLE, SY_FN, SY_ARCH, SY_CONST, SY_PFRAG
 } sym_kind;
 
 static const char *const sym_kind_names[] = {"register", "alias", "class", "context variable",
-                                             "field", "token", "table", "function", "architecture"};
+                                             "field", "token", "table", "function", "architecture",
+                                             "constant", "pattern"};
+
+/* A named constant: an integer, evaluated when first used (constants may
+ * refer to constants declared later), or a template fragment. */
+typedef struct sm_const {
+  ast *node;
+  int state; /* 0 not yet evaluated, 1 being evaluated, 2 done, 3 in error */
+  uint64_t v;
+  bool neg;
+} sm_const;
 
 typedef struct sym {
   const char *name;
@@ -139,6 +149,8 @@ typedef struct sm {
   long nodes;        /* IR nodes built for the current instruction */
   bool too_big;      /* the size limit was reported for it */
   bool synthetic_call; /* checking an unused helper: there is no call site */
+  int const_depth;     /* constants being evaluated, one inside another */
+  int tpl_depth;       /* template constants being expanded, one inside another */
   int capregs, capaliases, capclasses, capctxs; /* array capacities in md */
   int captokens, captables, capinsns, capprefixes;
 } sm;
@@ -336,6 +348,88 @@ static bool const_int(sm *S, ast *e, int64_t *out) {
   }
   *out = x->w == TY_INT && x->b ? (int64_t)x->val : (int64_t)x->val;
   return true;
+}
+
+/* ---- named constants ----------------------------------------------------------- */
+
+/* Constants evaluated inside one another (each through elab), and template
+ * constants expanded inside one another: both recurse, so both are bounded. */
+#define MAX_CONST_NESTING 64
+
+/* The value of integer constant `sy`, used at `use`: false after an error. */
+static bool const_value(sm *S, sym *sy, sloc use, uint64_t *v, bool *neg) {
+  sm_const *c = sy->ptr;
+  ast *n = c->node;
+  if (n->tpl) {
+    ERR(S, use, "constant '%s' is a template fragment; use it as a whole placeholder {%s} in an asm template",
+        sy->name, sy->name);
+    return false;
+  }
+  if (c->state == 1) {
+    ERR(S, n->loc, "constant '%s' is defined in terms of itself", sy->name);
+    c->state = 3;
+    return false;
+  }
+  if (c->state == 0 && S->const_depth >= MAX_CONST_NESTING) {
+    ERR(S, n->loc, "constants defined in terms of others more than %d deep", MAX_CONST_NESTING);
+    c->state = 3;
+  }
+  if (c->state == 0) {
+    c->state = 1;
+    S->const_depth++;
+    if (!n->nkids) { /* an enumerator: the parser counted */
+      c->v = n->flag ? (uint64_t)0 - n->num : n->num;
+      c->neg = n->flag;
+      c->state = 2;
+    } else {
+      /* outside any rule: fields and locals are unavailable, so only
+       * literals, constants and operators on them fold to a constant */
+      rscope saved = S->rs;
+      int saved_nscope = S->nscope;
+      S->rs = (rscope){0};
+      S->nscope = 0;
+      ir_expr *x = elab(S, n->kids[0], TY_INT);
+      S->rs = saved;
+      S->nscope = saved_nscope;
+      if (c->state == 3 || x->w == TY_ERR) c->state = 3;
+      else if (x->op != IR_CONST || x->w != TY_INT) {
+        ERR(S, n->kids[0]->loc, "the value of constant '%s' must be an integer computed from literals and other constants",
+            sy->name);
+        c->state = 3;
+      } else {
+        c->v = x->val;
+        c->neg = x->b;
+        c->state = 2;
+      }
+    }
+    S->const_depth--;
+  }
+  if (c->state != 2) return false;
+  *v = c->v;
+  *neg = c->neg;
+  return true;
+}
+
+/* The value a pattern atom compares with: its literal, or the constant it
+ * names (two's complement). */
+static bool atom_value(sm *S, ast *at, uint64_t *v) {
+  if (!at->text) {
+    *v = at->num;
+    return true;
+  }
+  sym *c = st_find(&S->syms, at->text);
+  if (!c) {
+    ERR(S, at->loc, "undefined constant '%s' in pattern", at->text);
+    return false;
+  }
+  if (c->kind != SY_CONST) {
+    ERR(S, at->loc, "%s '%s' is not a constant (a pattern compares with a number or a constant)",
+        sym_kind_names[c->kind], at->text);
+    return false;
+  }
+  c->used = true;
+  bool neg;
+  return const_value(S, c, at->loc, v, &neg);
 }
 
 /* ---- scopes -------------------------------------------------------------------- */
@@ -937,6 +1031,12 @@ static ir_expr *elab_ident(sm *S, ast *e, int want) {
   case SY_TABLE: {
     lval *l = ident_lvalue(S, e, false);
     return lv_read(S, l);
+  }
+  case SY_CONST: {
+    uint64_t v;
+    bool neg;
+    if (!const_value(S, sy, e->loc, &v, &neg)) return err_expr(S);
+    return int_lit(S, v, neg);
   }
   case SY_CLASS:
     ERR(S, e->loc, "class '%s' must be indexed: %s[field]", e->name, e->name);
@@ -1848,11 +1948,19 @@ static void do_arch(sm *S, ast *a) {
 
 /* ---- patterns ---------------------------------------------------------------------------- */
 
-static void collect_names(ast *n, ar_vec *out, arena *ar) {
+/* Names a rule's semantics or template mention, those of the template
+ * fragments it uses included (depth bounds a fragment that uses itself,
+ * which elab_tpl reports). */
+static void collect_names(sm *S, ast *n, ar_vec *out, int depth) {
   if (!n) return;
-  if (n->kind == A_IDENT) ar_push(ar, out, (void *)n->name);
-  for (int i = 0; i < n->nkids; i++) collect_names(n->kids[i], out, ar);
-  if (n->tpl) collect_names(n->tpl, out, ar);
+  if (n->kind == A_IDENT) {
+    ar_push(S->ar, out, (void *)n->name);
+    sym *c = st_find(&S->syms, n->name);
+    if (c && c->kind == SY_CONST && depth < MAX_CONST_NESTING)
+      collect_names(S, ((sm_const *)c->ptr)->node->tpl, out, depth + 1);
+  }
+  for (int i = 0; i < n->nkids; i++) collect_names(S, n->kids[i], out, depth);
+  if (n->tpl) collect_names(S, n->tpl, out, depth);
 }
 
 static bool rule_uses(ar_vec *names, const char *n) {
@@ -1861,11 +1969,137 @@ static bool rule_uses(ar_vec *names, const char *n) {
   return false;
 }
 
+/* A default context constraint: the variable's index, or -1 if the atom is
+ * not a valid default (check_defaults has reported it). */
+static int default_ctx(sm *S, ast *at, uint64_t *v) {
+  sym *s = at->name ? st_find(&S->syms, at->name) : NULL;
+  if (!s || s->kind != SY_CTX || at->flag || !at->has_value) return -1;
+  if (at->text) {
+    sym *c = st_find(&S->syms, at->text);
+    bool neg;
+    if (!c || c->kind != SY_CONST || !const_value(S, c, at->loc, v, &neg) || neg) return -1;
+  } else
+    *v = at->num;
+  if (!fits(*v, false, S->md->ctxs[s->index].w) || (int64_t)*v < 0) return -1;
+  return s->index;
+}
+
+/* Each default constraint of a file or a context block ('context ATOMS;',
+ * 'context ATOMS { … }'), once. */
+static void check_default(sm *S, ast *conj) {
+  for (int j = 0; j < conj->nkids; j++) {
+    ast *at = conj->kids[j];
+    sym *s = at->name ? st_find(&S->syms, at->name) : NULL;
+    if (!at->name) {
+      ERR(S, at->loc, "a default constraint names a context variable (NAME=N), not a byte");
+      continue;
+    }
+    if (!s) {
+      ERR(S, at->loc, "undefined name '%s' in a default constraint", at->name);
+      continue;
+    }
+    s->used = true;
+    if (s->kind != SY_CTX) {
+      ERR(S, at->loc, "only context variables can have defaults, and %s '%s' is not one", sym_kind_names[s->kind],
+          at->name);
+      continue;
+    }
+    if (at->flag || !at->has_value) {
+      ERR(S, at->loc, "a default constraint needs a value (%s=N)", at->name);
+      continue;
+    }
+    uint64_t v;
+    if (!atom_value(S, at, &v)) continue;
+    md_ctx *c = &S->md->ctxs[s->index];
+    if (!fits(v, false, c->w) || (int64_t)v < 0) {
+      ERR(S, at->loc, "value does not fit context variable '%s' of %d bits", at->name, c->w);
+      continue;
+    }
+    for (int k = 0; k < j; k++)
+      if (conj->kids[k]->name && strcmp(conj->kids[k]->name, at->name) == 0) {
+        ERR(S, at->loc, "a second default for '%s' in one declaration", at->name);
+        break;
+      }
+  }
+}
+
+/* Merge the default context constraints of an instruction's context blocks
+ * (innermost first) and file into its own: a variable the rule constrains
+ * itself, or frees with 'NAME=*', keeps the rule's choice.  The constraints
+ * come out in the order the defaults name the variables, then the rule's
+ * others, so that a rule written out in full and the same rule relying on
+ * defaults are the same encoding. */
+static void apply_defaults(sm *S, md_rule *r, unsigned any_ctx) {
+  ast *n = r->node;
+  if (!n->dflt && !n->fdflt) return;
+  int idx[8], cnt = 0;
+  uint64_t val[8];
+  unsigned seen = 0;
+  int nsrc = (n->dflt ? n->dflt->nkids : 0) + (n->fdflt ? 1 : 0);
+  for (int k = 0; k < nsrc; k++) {
+    ast *conj = n->dflt && k < n->dflt->nkids ? n->dflt->kids[k] : n->fdflt;
+    for (int j = 0; j < conj->nkids; j++) {
+      uint64_t v;
+      int c = default_ctx(S, conj->kids[j], &v);
+      if (c < 0 || (seen >> c & 1)) continue;
+      seen |= 1u << c;
+      if (any_ctx >> c & 1) continue;
+      for (int q = 0; q < r->ctxn; q++)
+        if (r->ctxv_idx[q] == c) v = r->ctxv[q];
+      idx[cnt] = c;
+      val[cnt++] = v;
+    }
+  }
+  for (int q = 0; q < r->ctxn; q++)
+    if (!(seen >> r->ctxv_idx[q] & 1)) {
+      idx[cnt] = r->ctxv_idx[q];
+      val[cnt++] = r->ctxv[q];
+    }
+  for (int q = 0; q < cnt; q++) {
+    r->ctxv_idx[q] = idx[q];
+    r->ctxv[q] = val[q];
+  }
+  r->ctxn = cnt;
+}
+
+/* The atoms of one pattern position, with each named pattern fragment
+ * replaced by its atoms (recursively: `stack` holds the fragments being
+ * expanded, at most MAX_CONST_NESTING). */
+static void expand_atoms(sm *S, ast *conj, ar_vec *out, ast **stack, int depth) {
+  for (int j = 0; j < conj->nkids; j++) {
+    ast *at = conj->kids[j];
+    sym *s = at->name ? st_find(&S->syms, at->name) : NULL;
+    if (!s || s->kind != SY_PFRAG) {
+      ar_push(S->ar, out, at);
+      continue;
+    }
+    s->used = true;
+    if (at->has_value || at->flag) {
+      ERR(S, at->loc, "pattern '%s' cannot be compared with a value", at->name);
+      continue;
+    }
+    ast *def = s->ptr;
+    bool cycle = false;
+    for (int k = 0; k < depth; k++) cycle |= stack[k] == def;
+    if (cycle) {
+      ERR(S, def->loc, "pattern '%s' uses itself", at->name);
+      continue;
+    }
+    if (depth >= MAX_CONST_NESTING) {
+      ERR(S, def->loc, "patterns used inside one another more than %d deep", MAX_CONST_NESTING);
+      continue;
+    }
+    stack[depth] = def;
+    expand_atoms(S, def->kids[0], out, stack, depth + 1);
+  }
+}
+
 /* Build positions, context constraints and bound fields of a rule. */
 static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
   ar_vec used = {0};
-  collect_names(sem, &used, S->ar);
-  collect_names(tpl, &used, S->ar);
+  collect_names(S, sem, &used, 0);
+  collect_names(S, tpl, &used, 0);
+  unsigned any_ctx = 0; /* context variables the rule frees from their defaults with 'NAME=*' */
   r->npos = pat->nkids;
   r->pos = ar_alloc(S->ar, sizeof(md_pos) * (size_t)pat->nkids);
   ar_vec own = {0}, ownpos = {0};
@@ -1873,10 +2107,35 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
     ast *conj = pat->kids[i];
     md_pos *p = &r->pos[i];
     p->loc = conj->loc;
-    p->cf = ar_alloc(S->ar, sizeof(md_field *) * (size_t)conj->nkids);
-    p->cv = ar_alloc(S->ar, sizeof(uint64_t) * (size_t)conj->nkids);
-    for (int j = 0; j < conj->nkids; j++) {
-      ast *at = conj->kids[j];
+    ar_vec atoms = {0};
+    ast *stack[MAX_CONST_NESTING];
+    expand_atoms(S, conj, &atoms, stack, 0);
+    p->cf = ar_alloc(S->ar, sizeof(md_field *) * (size_t)(atoms.n + 1));
+    p->cv = ar_alloc(S->ar, sizeof(uint64_t) * (size_t)(atoms.n + 1));
+    for (int j = 0; j < atoms.n; j++) {
+      ast *at = atoms.v[j];
+      sym *cs = at->name && !at->has_value && !at->flag ? st_find(&S->syms, at->name) : NULL;
+      if (cs && cs->kind == SY_CONST) { /* a constant standing for a literal byte */
+        cs->used = true;
+        bool neg;
+        uint64_t bv;
+        if (!const_value(S, cs, at->loc, &bv, &neg)) continue;
+        if (neg || bv > 0xFF) {
+          ERR(S, at->loc, "a literal in a pattern is one byte; constant '%s' (%s%llu) does not fit", at->name,
+              neg ? "-" : "", (unsigned long long)(neg ? (uint64_t)0 - bv : bv));
+          continue;
+        }
+        sym *bs = st_find(&S->syms, "$byte");
+        md_field *bf = bs->ptr;
+        if (p->tok && p->tok != bf->tok) {
+          ERR(S, at->loc, "a literal byte cannot share a position with fields of token '%s' (use ';')", p->tok->name);
+          continue;
+        }
+        p->tok = bf->tok;
+        p->cf[p->ncons] = bf;
+        p->cv[p->ncons++] = bv;
+        continue;
+      }
       if (!at->name) { /* literal byte */
         if (at->num > 0xFF) {
           ERR(S, at->loc, "a literal in a pattern is one byte; 0x%llx does not fit", (unsigned long long)at->num);
@@ -1899,13 +2158,24 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
         continue;
       }
       s->used = true;
+      if (at->flag && s->kind != SY_CTX) {
+        ERR(S, at->loc, "'%s=*' (any value) is only for context variables, and %s '%s' is not one",
+            at->name, sym_kind_names[s->kind], at->name);
+        continue;
+      }
+      uint64_t atv = 0;
+      if (at->has_value && !atom_value(S, at, &atv)) continue;
       if (s->kind == SY_CTX) {
+        if (at->flag) { /* no constraint: overrides a default */
+          any_ctx |= 1u << s->index;
+          continue;
+        }
         if (!at->has_value) {
           ERR(S, at->loc, "context variable '%s' needs a value in a pattern (%s=N)", at->name, at->name);
           continue;
         }
         md_ctx *c = &S->md->ctxs[s->index];
-        if (!fits(at->num, (int64_t)at->num < 0, c->w) || (int64_t)at->num < 0) {
+        if (!fits(atv, (int64_t)atv < 0, c->w) || (int64_t)atv < 0) {
           ERR(S, at->loc, "value does not fit context variable '%s' of %d bits; this rule can never match", at->name, c->w);
           continue;
         }
@@ -1913,12 +2183,12 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
         for (int q = 0; q < r->ctxn; q++)
           if (r->ctxv_idx[q] == s->index) {
             dup = true;
-            if (r->ctxv[q] != at->num) ERR(S, at->loc, "contradictory constraints on '%s'; this rule can never match", at->name);
+            if (r->ctxv[q] != atv) ERR(S, at->loc, "contradictory constraints on '%s'; this rule can never match", at->name);
           }
         if (!dup) {
           if (r->ctxn >= 8) { ERR(S, at->loc, "too many context constraints"); continue; }
           r->ctxv_idx[r->ctxn] = s->index;
-          r->ctxv[r->ctxn++] = at->num;
+          r->ctxv[r->ctxn++] = atv;
         }
         continue;
       }
@@ -1965,7 +2235,7 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
         }
       p->tok = f->tok;
       if (at->has_value) {
-        uint64_t v = at->num;
+        uint64_t v = atv;
         bool neg = (int64_t)v < 0;
         bool ok = neg ? (f->is_signed && fits(v, true, f->w)) : fits(v, false, f->w);
         if (!ok) {
@@ -2026,6 +2296,7 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
       ar_push(S->ar, &ownpos, (void *)(intptr_t)i);
     }
   }
+  if (r->is_insn) apply_defaults(S, r, any_ctx);
   r->own = (md_field **)own.v;
   r->nown = own.n;
   r->own_pos = ar_alloc(S->ar, sizeof(int) * (size_t)(own.n + 1));
@@ -2210,14 +2481,48 @@ static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc, sloc f
   tpl_add(S, t, (ir_tpart){.kind = IR_T_VALUE, .e = v, .fmt = f});
 }
 
-static ir_tpl *elab_tpl(sm *S, ast *tpl, md_rule *r) {
-  ir_tpl *t = ar_alloc(S->ar, sizeof *t);
+/* The parts of `tpl` appended to `t`; a placeholder {NAME} naming a
+ * template constant stands for the constant's parts. */
+static void elab_tpl_into(sm *S, ir_tpl *t, ast *tpl, md_rule *r) {
   for (int i = 0; i < tpl->nkids; i++) {
     ast *p = tpl->kids[i];
     if (p->kind == A_TTEXT) tpl_add(S, t, (ir_tpart){.kind = IR_T_TEXT, .text = p->text});
     else if (p->kind == A_TCHOICE) tpl_choice(S, t, p, r);
-    else tpl_expr(S, t, p->kids[0], p->text, p->loc, p->type ? p->type->loc : p->loc);
+    else {
+      sym *c = p->kids[0]->kind == A_IDENT && !scope_find(S, p->kids[0]->name) ? st_find(&S->syms, p->kids[0]->name) : NULL;
+      sm_const *k = c && c->kind == SY_CONST ? c->ptr : NULL;
+      if (k && k->node->tpl) {
+        c->used = true;
+        if (p->text) {
+          ERR(S, p->type->loc, "template constant '%s' takes no format", c->name);
+          continue;
+        }
+        if (k->state == 1) {
+          ERR(S, k->node->loc, "template constant '%s' uses itself", c->name);
+          k->state = 3;
+          continue;
+        }
+        if (k->state == 3) continue;
+        if (S->tpl_depth >= MAX_CONST_NESTING) {
+          ERR(S, k->node->loc, "template constants used inside one another more than %d deep", MAX_CONST_NESTING);
+          k->state = 3;
+          continue;
+        }
+        k->state = 1;
+        S->tpl_depth++;
+        elab_tpl_into(S, t, k->node->tpl, r);
+        S->tpl_depth--;
+        if (k->state == 1) k->state = 0;
+        continue;
+      }
+      tpl_expr(S, t, p->kids[0], p->text, p->loc, p->type ? p->type->loc : p->loc);
+    }
   }
+}
+
+static ir_tpl *elab_tpl(sm *S, ast *tpl, md_rule *r) {
+  ir_tpl *t = ar_alloc(S->ar, sizeof *t);
+  elab_tpl_into(S, t, tpl, r);
   return t;
 }
 
@@ -2278,7 +2583,7 @@ static void do_insn(sm *S, md_rule *r) {
   S->no_hoist = 0;
   r->body = ar_alloc(S->ar, sizeof(ir_block));
   r->flow = -1;
-  if (!n->flow) ERR(S, r->loc, "instruction '%s' has no flow class (add e.g. 'flow fallthrough')", r->name);
+  if (!n->flow) r->flow = 0; /* fallthrough, the default */
   else {
     for (int i = 0; i < MD_NFLOWS; i++)
       if (strcmp(md_flow_names[i], n->flow->name) == 0) r->flow = i;
@@ -2296,7 +2601,8 @@ static void do_insn(sm *S, md_rule *r) {
   if (r->flow == 7 && S->md->sys_number < 0)
     ERR(S, r->loc, "instruction '%s' has flow class syscall, but the arch declares no syscall convention", r->name);
   if (r->flow == 0 && writes_pc_block(r->body)) {
-    ERR(S, r->loc, "instruction '%s' writes PC but its flow class is fallthrough", r->name);
+    if (n->flow) ERR(S, r->loc, "instruction '%s' writes PC but its flow class is fallthrough", r->name);
+    else ERR(S, r->loc, "instruction '%s' writes PC but has no flow clause (the default is fallthrough)", r->name);
     ir_stmt *w = first_pc_write(r->body);
     if (w) dg_note(S->d, w->loc, "PC is written here");
     if (w && w->has_site) dg_note(S->d, w->site, "in the call of '%s' here", w->site_fn);
@@ -2561,6 +2867,15 @@ static void declare_names(sm *S, ast **decls, int ndecls) {
     case A_INSN:
       declare_insn(S, n);
       break;
+    case A_PFRAG:
+      declare(S, n->name, SY_PFRAG, 0, n, n->loc);
+      break;
+    case A_CONST: {
+      sm_const *c = ar_alloc(S->ar, sizeof *c);
+      c->node = n;
+      declare(S, n->name, SY_CONST, 0, c, n->loc);
+      break;
+    }
     default:
       break;
     }
@@ -2866,6 +3181,8 @@ md_spec *sm_build(arena *ar, dg *d, ast **decls, int ndecls) {
   declare_aliases_and_classes(S, decls, ndecls);
   check_arch(S);
   declare_prefixes(S, decls, ndecls);
+  for (int i = 0; i < ndecls; i++)
+    if (decls[i]->kind == A_PCONJ) check_default(S, decls[i]);
   build_patterns(S);
   check_table_exports(S);
   lower_insns(S);

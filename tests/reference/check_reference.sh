@@ -144,9 +144,12 @@ html)
   grep -q '<h2 id="pre">' "$p" || bad "ppc add: no Pre section"
   has_names "$p" "ppc add" opcd rt ra rb oe xo9 rc
   has_names "$out/ppc/lwz.html" "ppc lwz" opcd rt ra d
-  # a template with strings of its own inside {...}, escaped
-  grep -qF 'template <code>add{oe == 1 ? &quot;o&quot; : &quot;&quot;}{rc == 1 ? &quot;.&quot; : &quot;&quot;} {r[rt]}, {r[ra]}, {r[rb]}</code>' "$p" ||
+  # a template as written, with the template constant it uses
+  grep -qF 'template <code>add{OE_RC} {r[rt]}, {r[ra]}, {r[rb]}</code>' "$p" ||
     bad "ppc add: the assembly template is not shown whole"
+  # a template with strings of its own inside {...}, escaped
+  grep -qF 'template <code>{bo == 20 &amp;&amp; bi == 0 ? &quot;bctr&quot; : &quot;bcctr {bo}, {bi}&quot;}</code>' "$out/ppc/bcctr_always.html" ||
+    bad "ppc bcctr_always: the assembly template is not shown whole, escaped"
   # the pages' symbolic transformer, worked example and Pre are what explain prints
   same_as_explain "$out/x86/alu_rm32_r32.html" "$x86" mcveto-x86
   same_as_explain "$out/ppc/add.html" "$ppc" mcveto-ppc

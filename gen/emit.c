@@ -78,6 +78,7 @@ typedef struct em {
   const char *spec_path;
   arena *ar;
   int tmp; /* fresh names */
+  bool undo; /* the concrete step being emitted saved the registers (S_) */
 } em;
 
 static uint64_t mask_of(int w) { return w >= 64 || w <= 0 ? (w <= 0 ? 1 : ~(uint64_t)0) : (((uint64_t)1 << w) - 1); }
@@ -180,7 +181,7 @@ static void ind(sb *b, int d) {
 static void cstmts(em *E, sb *b, ir_block *blk, int d);
 
 static void cstmt(em *E, sb *b, ir_stmt *s, int d) {
-  const char *fault = "return fault_(cpu);";
+  const char *fault = E->undo ? "return undo_(cpu, S_, ISA_STEP_FAULT);" : "return fault_(cpu);";
   switch (s->op) {
   case IR_S_SETREG:
   case IR_S_SETVAR:
@@ -268,13 +269,34 @@ static void cstmt(em *E, sb *b, ir_stmt *s, int d) {
     sb_cstr(b, s->msg);
     sb_printf(b, ";\n");
     ind(b, d);
-    sb_printf(b, "return ISA_STEP_TRAP;\n");
+    sb_printf(b, E->undo ? "return undo_(cpu, S_, ISA_STEP_TRAP);\n" : "return ISA_STEP_TRAP;\n");
     return;
   }
 }
 
 static void cstmts(em *E, sb *b, ir_block *blk, int d) {
   for (int i = 0; i < blk->n; i++) cstmt(E, b, blk->s[i], d);
+}
+
+/* Can the step fault or trap after it has written a register on some path?
+ * (*wrote: a register may have been written before blk.)  Only such steps
+ * save the registers to leave them unchanged on failure (isa.h); the others
+ * fail before their first register write. */
+static bool fails_after_write(ir_block *blk, bool *wrote) {
+  for (int i = 0; i < blk->n; i++) {
+    ir_stmt *s = blk->s[i];
+    bool fails = s->op == IR_S_TRAP || s->op == IR_S_STORE || (s->e[0] && has_load(s->e[0])) ||
+                 (s->e[1] && has_load(s->e[1]));
+    if (fails && *wrote) return true;
+    bool after = *wrote; /* the arms of an if or alt are separate paths */
+    for (int k = 0; k < s->nbody; k++) {
+      bool w = *wrote;
+      if (fails_after_write(&s->body[k], &w)) return true;
+      after |= w;
+    }
+    *wrote = after || s->op == IR_S_SETREG || s->op == IR_S_SETCREG;
+  }
+  return false;
 }
 
 /* ---- symbolic expressions ------------------------------------------------------------ */
@@ -479,6 +501,7 @@ static void gen_header(em *E, sb *b) {
   sb_printf(b, "isa_decode_result %s_decode(const uint8_t *, size_t, uint64_t, isa_insn *);\n", E->prefix);
   sb_printf(b, "int %s_print(const isa_insn *, char *, size_t);\n", E->prefix);
   sb_printf(b, "isa_step_result %s_step(isa_cpu *, const isa_insn *);\n", E->prefix);
+  sb_printf(b, "extern isa_step_fn const %s_steps[];\n", E->prefix);
   sb_printf(b, "void %s_symstep(const isa_tb *, isa_symstate *, const isa_insn *);\n", E->prefix);
   sb_printf(b, "\n#endif\n");
 }
@@ -549,21 +572,29 @@ static void gen_sem(em *E, sb *b) {
             "  int k = cpu->store(cpu->mem, a, (unsigned)n, b);\n"
             "  if (k) { cpu->fault_addr = a; cpu->fault_kind = k; cpu->fault_write = true; return 1; }\n"
             "  return 0;\n}\n"
-            "static isa_step_result fault_(isa_cpu *cpu) { (void)cpu; return ISA_STEP_FAULT; }\n\n");
+            "static isa_step_result fault_(isa_cpu *cpu) { (void)cpu; return ISA_STEP_FAULT; }\n"
+            "/* a failing step leaves the registers as they were (isa.h) */\n"
+            "static isa_step_result undo_(isa_cpu *cpu, const uint64_t *S, isa_step_result r) {\n"
+            "  memcpy(cpu->reg, S, NREGS * sizeof *S);\n  return r;\n}\n\n");
   for (int i = 0; i < md->ninsns; i++) {
     md_rule *r = md->insns[i];
     sb_printf(b, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
     sb_printf(b, "static isa_step_result ex_%s(isa_cpu *cpu, const isa_insn *I) {\n", r->name);
     sb_printf(b, "  uint64_t *R = cpu->reg;\n  int flt = 0;\n  uint64_t npc = %s;\n", cx(E, &(ir_expr){.op = IR_NEXT}));
+    bool wrote = false;
+    E->undo = fails_after_write(r->body, &wrote);
+    if (E->undo) sb_printf(b, "  uint64_t S_[NREGS]; /* it may fail after a register write */\n  memcpy(S_, R, sizeof S_);\n");
     for (int l = 0; l < r->nlocals; l++) sb_printf(b, "  uint64_t v%d = 0;%s\n", l, r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
     cstmts(E, b, r->body, 1);
+    E->undo = false;
     sb_printf(b, "  R[PCREG] = npc;\n  return ISA_STEP_OK;\n}\n\n");
   }
-  sb_printf(b, "static isa_step_result (*const steps[%d])(isa_cpu *, const isa_insn *) = {\n", md->ninsns + 1);
+  sb_printf(b, "/* The handlers by instruction id, for the run loop's direct dispatch. */\n");
+  sb_printf(b, "isa_step_fn const %s_steps[%d] = {\n", E->prefix, md->ninsns + 1);
   for (int i = 0; i < md->ninsns; i++) sb_printf(b, "  ex_%s,\n", md->insns[i]->name);
   sb_printf(b, "  0};\n\n");
   sb_printf(b, "isa_step_result %s_step(isa_cpu *cpu, const isa_insn *insn) {\n"
-               "  cpu->trap_msg = 0;\n  return steps[insn->id](cpu, insn);\n}\n", E->prefix);
+               "  cpu->trap_msg = 0;\n  return %s_steps[insn->id](cpu, insn);\n}\n", E->prefix, E->prefix);
 }
 
 static void gen_sym(em *E, sb *b) {
@@ -1170,8 +1201,8 @@ static void gen_desc(em *E, sb *b) {
   sb_printf(b, "  .nctx = %d,\n  .ctx_names = ctx_names,\n", md->nctxs);
   sb_printf(b, "  .nforms = %d,\n  .forms = %s_forms,\n  .nprefixes = %d,\n  .prefixes = %s_prefixes,\n", md->nflats,
             E->prefix, md->nprefixes, E->prefix);
-  sb_printf(b, "  .decode = %s_decode,\n  .print = %s_print,\n  .step = %s_step,\n  .symstep = %s_symstep,\n};\n",
-            E->prefix, E->prefix, E->prefix, E->prefix);
+  sb_printf(b, "  .decode = %s_decode,\n  .print = %s_print,\n  .step = %s_step,\n  .steps = %s_steps,\n  .symstep = %s_symstep,\n};\n",
+            E->prefix, E->prefix, E->prefix, E->prefix, E->prefix);
 }
 
 /* ---- writing ------------------------------------------------------------------------------------- */
@@ -1179,7 +1210,7 @@ static void gen_desc(em *E, sb *b) {
 /* Write every file to a temporary name first, then rename them all, so a
  * failure never leaves a partial set behind. */
 int em_write(md_spec *md, const char *outdir, const char *prefix, const char *spec_path) {
-  em E = {md, prefix, spec_path, md->ar, 0};
+  em E = {.md = md, .prefix = prefix, .spec_path = spec_path, .ar = md->ar};
   static const char *const names[] = {"gen.h", "decode.c", "print.c", "sem.c", "sym.c", "desc.c"};
   void (*gens[])(em *, sb *) = {gen_header, gen_decode, gen_print, gen_sem, gen_sym, gen_desc};
   sb bufs[6] = {{0}};

@@ -14,10 +14,19 @@
 #define LINUX_EFAULT EX_LINUX_EFAULT
 #define LINUX_EINVAL 22
 
+/* A decode-cache entry: the predecoded instruction at pc with what the run
+ * loop needs about it, so that a hit costs no decoding, no descriptor look-up
+ * and no memory read.  Valid while no executable byte changed since stamp
+ * (mem_exec_gen), which keeps self-modifying code exact. */
 typedef struct dentry {
   uint64_t pc, stamp;
-  bool valid;
+  isa_step_fn fn;    /* the instruction's handler; NULL: the entry is empty */
+  uint64_t next;     /* the address after the instruction */
+  uint8_t kind;      /* ex_kind of the flow class */
+  uint8_t flow;      /* isa_flow */
+  bool may_fall_through;
   isa_insn insn;
+  uint8_t bytes[ISA_MAX_LEN]; /* the instruction's bytes, for record and trace */
 } dentry;
 
 struct ex_machine {
@@ -25,7 +34,7 @@ struct ex_machine {
   mem_space *m;
   const el_image *img;
   in_assign *in;
-  uint64_t *reg, *saved;
+  uint64_t *reg;
   uint64_t amask;
   uint64_t brk, brk0;
   dentry *dcache;
@@ -49,9 +58,10 @@ ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assi
   x->in = in;
   x->amask = wmask(d->addr_bits);
   x->reg = calloc(d->nregs, sizeof *x->reg);
-  x->saved = calloc(d->nregs, sizeof *x->saved);
-  x->dcache = calloc(DCACHE_SIZE, sizeof *x->dcache);
-  if (!x->reg || !x->saved || !x->dcache) xa_nomem();
+  /* cache-line aligned: a hit touches the lines of the header, alt and f[0..] */
+  x->dcache = aligned_alloc(64, (DCACHE_SIZE * sizeof *x->dcache + 63) & ~(size_t)63);
+  if (x->dcache) memset(x->dcache, 0, DCACHE_SIZE * sizeof *x->dcache);
+  if (!x->reg || !x->dcache) xa_nomem();
   mem_set_undef(m, undef_byte, in);
   /* initial registers: inputs, except PC (the entry point) and SP (the stack) */
   for (unsigned i = 0; i < d->nregs; i++)
@@ -65,7 +75,6 @@ ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assi
 void ex_free(ex_machine *x) {
   if (!x) return;
   free(x->reg);
-  free(x->saved);
   free(x->dcache);
   free(x->trace);
   free(x->rstack);
@@ -230,17 +239,18 @@ static ex_status do_syscall(ex_machine *x, const ex_opts *o, ex_result *r) {
 
 /* ---- the run loop ------------------------------------------------------------ */
 
-static const isa_insn *fetch(ex_machine *x, uint64_t pc, ex_result *r, uint8_t *bytes, size_t *nbytes) {
+/* The cache entry of the instruction at pc, decoding it on a miss; NULL with
+ * r's status set when it cannot be fetched or decoded. */
+static inline dentry *fetch(ex_machine *x, uint64_t pc, ex_result *r) {
   dentry *e = &x->dcache[(pc ^ (pc >> DCACHE_BITS)) & (DCACHE_SIZE - 1)];
-  if (e->valid && e->pc == pc && mem_exec_gen(x->m) <= e->stamp) {
-    if (bytes) mem_peek(x->m, pc, e->insn.len, bytes, NULL, NULL), *nbytes = e->insn.len;
-    return &e->insn;
-  }
+  if (e->fn && e->pc == pc && mem_exec_gen(x->m) <= e->stamp) return e;
+  const isa_desc *d = x->d;
   uint8_t buf[ISA_MAX_LEN];
   size_t got = 0;
   uint64_t faddr;
   uint64_t stamp = mem_stamp(x->m);
-  int f = mem_fetch(x->m, pc, x->d->max_len, buf, &got, &faddr);
+  e->fn = NULL;
+  int f = mem_fetch(x->m, pc, d->max_len, buf, &got, &faddr);
   if (f) {
     r->status = EX_FAULT;
     r->addr = faddr;
@@ -248,20 +258,24 @@ static const isa_insn *fetch(ex_machine *x, uint64_t pc, ex_result *r, uint8_t *
     r->fault_write = false;
     return NULL;
   }
-  isa_decode_result dr = x->d->decode(buf, got, pc, &e->insn);
-  if (dr != ISA_DECODE_OK) {
-    e->valid = false;
+  if (d->decode(buf, got, pc, &e->insn) != ISA_DECODE_OK) {
     r->status = EX_INVALID;
     return NULL;
   }
-  e->valid = true;
+  const isa_insn_info *info = &d->insns[e->insn.id];
+  isa_flow flow = info->flow;
   e->pc = pc;
   e->stamp = stamp;
-  if (bytes) {
-    memcpy(bytes, buf, e->insn.len);
-    *nbytes = e->insn.len;
-  }
-  return &e->insn;
+  e->next = (pc + e->insn.len) & x->amask;
+  e->flow = (uint8_t)flow;
+  e->kind = (uint8_t)(flow == ISA_FLOW_CALL || flow == ISA_FLOW_ICALL ? EX_CALL
+                      : flow == ISA_FLOW_RETURN                       ? EX_RETURN
+                                                                      : EX_INTERNAL);
+  e->may_fall_through = info->may_fall_through;
+  memcpy(e->bytes, buf, e->insn.len);
+  /* steps[id] skips step's clearing of trap_msg: a trap always sets it */
+  e->fn = d->steps ? d->steps[e->insn.id] : d->step;
+  return e;
 }
 
 static void trace_line(ex_machine *x, FILE *f, const isa_insn *in, const uint8_t *bytes, ex_kind k) {
@@ -280,48 +294,49 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
   ex_result r = {0};
   r.status = EX_RUNNING;
   isa_cpu cpu = {.reg = x->reg, .mem = x->m, .load = mem_isa_load, .store = mem_isa_store};
-  size_t nregs = d->nregs * sizeof *x->reg;
-  bool want_bytes = o->record || o->trace;
+  uint64_t *R = x->reg;
+  const unsigned pcreg = d->pc;
+  /* the options in locals: the handlers are opaque calls, after which the
+   * compiler would otherwise reload every one of them */
+  const bool record = o->record, stop_at_pc = o->stop_at_pc, stop_on_ae = o->stop_on_ae;
+  const uint64_t stop_pc = o->stop_pc, max_steps = o->max_steps;
+  FILE *const trace = o->trace;
+  void (*const hook)(void *, ex_machine *, uint64_t, ex_kind) = o->hook;
   while (r.status == EX_RUNNING) {
-    uint64_t pc = x->reg[d->pc];
+    uint64_t pc = R[pcreg];
     r.pc = pc;
-    if (o->stop_at_pc && pc == o->stop_pc) {
+    if (stop_at_pc && pc == stop_pc) {
       r.status = EX_STOPPED_PC;
       break;
     }
-    if (o->max_steps && r.steps >= o->max_steps) {
+    if (max_steps && r.steps >= max_steps) {
       r.status = EX_BUDGET;
       break;
     }
-    uint8_t bytes[ISA_MAX_LEN];
-    size_t nb = 0;
-    const isa_insn *in = fetch(x, pc, &r, want_bytes ? bytes : NULL, &nb);
-    if (!in) break;
-    isa_flow flow = d->insns[in->id].flow;
-    ex_kind kind = flow == ISA_FLOW_CALL || flow == ISA_FLOW_ICALL ? EX_CALL
-                   : flow == ISA_FLOW_RETURN                       ? EX_RETURN
-                                                                   : EX_INTERNAL;
-    if (o->record) {
+    const dentry *e = fetch(x, pc, &r);
+    if (!e) break;
+    const isa_insn *in = &e->insn;
+    isa_flow flow = (isa_flow)e->flow;
+    ex_kind kind = (ex_kind)e->kind;
+    if (record) {
       if (x->ntrace == x->captrace) x->trace = xa_grow(x->trace, &x->captrace, x->ntrace + 1, sizeof *x->trace);
       ex_pos *p = &x->trace[x->ntrace++];
       p->pc = pc;
       p->kind = (uint8_t)kind;
       p->len = in->len;
-      memcpy(p->bytes, bytes, in->len);
+      memcpy(p->bytes, e->bytes, in->len);
     }
-    memcpy(x->saved, x->reg, nregs);
-    isa_step_result sr = d->step(&cpu, in);
+    isa_step_result sr = e->fn(&cpu, in); /* on failure it leaves the registers alone */
     r.steps++;
+    if (flow == ISA_FLOW_FALLTHROUGH && sr == ISA_STEP_OK && !trace && !hook) continue; /* the common case */
     /* A call or return rule that may not be taken (PowerPC's beqlr, bnel)
      * and went on to the next instruction was not a call or return. */
-    if (kind != EX_INTERNAL && d->insns[in->id].may_fall_through && sr == ISA_STEP_OK &&
-        x->reg[d->pc] == ((in->addr + in->len) & x->amask)) {
+    if (kind != EX_INTERNAL && e->may_fall_through && sr == ISA_STEP_OK && R[pcreg] == e->next) {
       kind = EX_INTERNAL;
-      if (o->record) x->trace[x->ntrace - 1].kind = (uint8_t)kind;
+      if (record) x->trace[x->ntrace - 1].kind = (uint8_t)kind;
     }
-    if (o->trace) trace_line(x, o->trace, in, bytes, kind);
+    if (trace) trace_line(x, trace, in, e->bytes, kind);
     if (sr == ISA_STEP_FAULT) {
-      memcpy(x->reg, x->saved, nregs); /* registers as before the instruction */
       r.status = EX_FAULT;
       r.addr = cpu.fault_addr;
       r.fault_kind = cpu.fault_kind;
@@ -329,7 +344,6 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
       break;
     }
     if (sr == ISA_STEP_TRAP) {
-      memcpy(x->reg, x->saved, nregs);
       r.status = EX_TRAP;
       r.trap_msg = cpu.trap_msg;
       break;
@@ -340,25 +354,25 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
     case ISA_FLOW_CALL:
     case ISA_FLOW_ICALL:
       if (x->nrstack == x->caprstack) x->rstack = xa_grow(x->rstack, &x->caprstack, x->nrstack + 1, sizeof *x->rstack);
-      x->rstack[x->nrstack++] = (in->addr + in->len) & x->amask;
+      x->rstack[x->nrstack++] = e->next;
       break;
     case ISA_FLOW_RETURN:
       if (x->nrstack) {
         uint64_t want = x->rstack[--x->nrstack];
-        if (want != x->reg[d->pc] && !r.ae.found) {
-          r.ae = (ex_ae){true, false, r.steps - 1, pc, want, x->reg[d->pc]};
-          if (o->stop_on_ae) r.status = EX_STOPPED_AE;
+        if (want != R[pcreg] && !r.ae.found) {
+          r.ae = (ex_ae){true, false, r.steps - 1, pc, want, R[pcreg]};
+          if (stop_on_ae) r.status = EX_STOPPED_AE;
         }
       } else if (!r.ae.found) { /* Defn. 3 (i): a return needs a pending call */
-        r.ae = (ex_ae){true, true, r.steps - 1, pc, 0, x->reg[d->pc]};
-        if (o->stop_on_ae) r.status = EX_STOPPED_AE;
+        r.ae = (ex_ae){true, true, r.steps - 1, pc, 0, R[pcreg]};
+        if (stop_on_ae) r.status = EX_STOPPED_AE;
       }
       break;
     case ISA_FLOW_SYSCALL:
       x->last_sysret = 0;
-      if (o->record) x->trace[x->ntrace - 1].sysnr = d->syscall.number >= 0 ? x->reg[d->syscall.number] : 0;
+      if (record) x->trace[x->ntrace - 1].sysnr = d->syscall.number >= 0 ? R[d->syscall.number] : 0;
       r.status = do_syscall(x, o, &r);
-      if (o->record) x->trace[x->ntrace - 1].sysret = x->last_sysret;
+      if (record) x->trace[x->ntrace - 1].sysret = x->last_sysret;
       break;
     case ISA_FLOW_HALT:
       r.status = EX_HALTED;
@@ -366,7 +380,7 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
     default:
       break;
     }
-    if (o->hook && r.status != EX_FAULT && r.status != EX_TRAP) o->hook(o->hook_ctx, x, r.steps - 1, kind);
+    if (hook) hook(o->hook_ctx, x, r.steps - 1, kind);
   }
   return r;
 }

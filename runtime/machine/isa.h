@@ -82,9 +82,11 @@ typedef struct isa_insn {
   uint8_t len;  /* bytes, prefixes included */
   uint8_t nprefix;   /* prefix bytes at the start */
   uint32_t prefixes; /* bit i set: declared prefix i was present */
-  uint64_t ctx[ISA_MAX_CTX];
-  uint64_t f[ISA_MAX_FIELDS];
+  /* alt and the first fields share cache lines with the header: a step
+   * reads them on every execution (ctx rarely) */
   uint16_t alt[ISA_MAX_ALTS];
+  uint64_t f[ISA_MAX_FIELDS];
+  uint64_t ctx[ISA_MAX_CTX];
 } isa_insn;
 
 typedef enum isa_decode_result {
@@ -117,6 +119,9 @@ typedef enum isa_step_result {
   ISA_STEP_FAULT,   /* memory fault: fault_addr, fault_kind, fault_write */
   ISA_STEP_TRAP     /* the semantics executed `trap`: trap_msg */
 } isa_step_result;
+
+/* One instruction's concrete semantics (see isa_desc.step and .steps). */
+typedef isa_step_result (*isa_step_fn)(isa_cpu *cpu, const isa_insn *insn);
 
 /* ---- symbolic interpretation ------------------------------------------ */
 
@@ -246,8 +251,14 @@ typedef struct isa_desc {
   isa_decode_result (*decode)(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out);
   /* Assembly text; returns the length snprintf would (truncates to size). */
   int (*print)(const isa_insn *insn, char *buf, size_t size);
-  /* Execute one decoded instruction on cpu (whose PC must equal insn->addr). */
-  isa_step_result (*step)(isa_cpu *cpu, const isa_insn *insn);
+  /* Execute one decoded instruction on cpu (whose PC must equal insn->addr).
+   * On ISA_STEP_FAULT or ISA_STEP_TRAP the registers are as before the call
+   * (memory written before a fault stays written). */
+  isa_step_fn step;
+  /* The same per instruction id, for direct dispatch: steps[insn->id] is
+   * step without clearing trap_msg (which a trap always sets).  May be NULL
+   * (then only step is available). */
+  const isa_step_fn *steps;
   /* Replace st by the instruction's effect on it, as terms. */
   void (*symstep)(const isa_tb *tb, isa_symstate *st, const isa_insn *insn);
 } isa_desc;

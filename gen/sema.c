@@ -2095,6 +2095,20 @@ static void expand_atoms(sm *S, ast *conj, ar_vec *out, ast **stack, int depth) 
 }
 
 /* Build positions, context constraints and bound fields of a rule. */
+/* A literal byte (written, or a constant's value) at position p: the
+ * `$byte` field's constraint, if no field of another token is there. */
+static void literal_byte(sm *S, md_pos *p, const ast *at, uint64_t value) {
+  sym *bs = st_find(&S->syms, "$byte");
+  md_field *bf = bs->ptr;
+  if (p->tok && p->tok != bf->tok) {
+    ERR(S, at->loc, "a literal byte cannot share a position with fields of token '%s' (use ';')", p->tok->name);
+    return;
+  }
+  p->tok = bf->tok;
+  p->cf[p->ncons] = bf;
+  p->cv[p->ncons++] = value;
+}
+
 static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
   ar_vec used = {0};
   collect_names(S, sem, &used, 0);
@@ -2125,15 +2139,7 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
               neg ? "-" : "", (unsigned long long)(neg ? (uint64_t)0 - bv : bv));
           continue;
         }
-        sym *bs = st_find(&S->syms, "$byte");
-        md_field *bf = bs->ptr;
-        if (p->tok && p->tok != bf->tok) {
-          ERR(S, at->loc, "a literal byte cannot share a position with fields of token '%s' (use ';')", p->tok->name);
-          continue;
-        }
-        p->tok = bf->tok;
-        p->cf[p->ncons] = bf;
-        p->cv[p->ncons++] = bv;
+        literal_byte(S, p, at, bv);
         continue;
       }
       if (!at->name) { /* literal byte */
@@ -2141,15 +2147,7 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
           ERR(S, at->loc, "a literal in a pattern is one byte; 0x%llx does not fit", (unsigned long long)at->num);
           continue;
         }
-        sym *bs = st_find(&S->syms, "$byte");
-        md_field *bf = bs->ptr;
-        if (p->tok && p->tok != bf->tok) {
-          ERR(S, at->loc, "a literal byte cannot share a position with fields of token '%s' (use ';')", p->tok->name);
-          continue;
-        }
-        p->tok = bf->tok;
-        p->cf[p->ncons] = bf;
-        p->cv[p->ncons++] = at->num;
+        literal_byte(S, p, at, at->num);
         continue;
       }
       sym *s = st_find(&S->syms, at->name);

@@ -34,7 +34,7 @@ static const char verify_usage[] =
     "  --inputs linux|all    free inputs: standard input only (default), or also the\n"
     "                        initial registers and undefined memory\n"
     "  --policy alternate|closest-target|closest-start|first   frontier choice (default alternate)\n"
-    "  --candidates auto|none|frames|all|context|relations   candidate invariants\n"
+    "  --candidates auto|none|frames|all|context|relations|orders   candidate invariants\n"
     "                        split into each new run's folded trace (report §3.2):\n"
     "                        frames = call depth, return addresses and slots, stack\n"
     "                        pointer; relations = linear equalities and congruences\n"
@@ -277,9 +277,11 @@ int cli_verify(cli *c, int argc, char **argv) {
         else if (!strcmp(arg, "frames")) o.candidates = CD_FRAMES;
         else if (!strcmp(arg, "all")) o.candidates = CD_FRAMES | CD_CONST | CD_AFFINE;
         else if (!strcmp(arg, "relations")) o.candidates = CD_AFFINE;
+        else if (!strcmp(arg, "orders")) o.candidates = CD_AFFINE | CD_ORDERS;
         else if (!strcmp(arg, "context")) o.candidates = CD_CONTEXT;
         else
-          return cli_usage_error(c, "verify", "--candidates takes auto, none, frames, all, context or relations, not '%s'", arg),
+          return cli_usage_error(c, "verify",
+                                 "--candidates takes auto, none, frames, all, context, relations or orders, not '%s'", arg),
                  CLI_EXIT_USAGE;
       } else {
         if (!strcmp(arg, "closest-target")) o.policy = REACH_CLOSEST_TO_TARGET;

@@ -103,6 +103,8 @@ struct cd_set {
   size_t n, cap;
   bool frozen;  /* cd_freeze: visits only remove facts */
   ht_map chead; /* pc + 1 -> its first context + 1 (CD_CONTEXT) */
+  cd_loc_ok loc_ok; /* cd_set_loc_filter */
+  void *loc_ctx;
   cent *c;
   size_t nc, capc;
 };
@@ -432,6 +434,80 @@ static isa_term loc_term(const cd_hist *h, uint32_t i) {
   return i < h->nreg ? reg_var(h->v, h->reg[i]) : word_term(h->v, 4 * (int64_t)(i - h->nreg));
 }
 
+static int64_t sval(uint64_t x, unsigned w) { /* x as a signed w-bit value */
+  if (w >= 64) return (int64_t)x;
+  uint64_t m = 1ull << (w - 1);
+  x &= (m << 1) - 1;
+  return (int64_t)((x ^ m) - m);
+}
+
+/* Does location i of entry e ever hold a pointer (cd_relation)? */
+static bool is_ptr(const cd_hist *h, const hent *e, unsigned i) {
+  const fold_vocab *v = h->v;
+  for (size_t j = 0; j < e->n; j++) {
+    uint64_t x = e->s[j * h->nv + i];
+    for (size_t q = 0; q < v->nrd; q++)
+      if (x >= v->rd[2 * q] && x <= v->rd[2 * q + 1]) return true;
+  }
+  return false;
+}
+
+void cd_set_loc_filter(cd_set *c, cd_loc_ok ok, void *ctx) { c->loc_ok = ok, c->loc_ctx = ctx; }
+
+static bool loc_takes_part(const cd_set *c, uint64_t pc, uint32_t i) {
+  return !c->loc_ok || c->loc_ok(c->loc_ctx, pc, loc_term(c->h, i));
+}
+
+size_t cd_orders(cd_set *c, uint64_t pc, isa_term *out, size_t cap) {
+  cd_hist *h = c->h;
+  if (!h || !(c->shapes & CD_AFFINE)) return 0;
+  hent *e = hist_entry(h, pc, false);
+  if (!e || e->n < 4) return 0;
+  tm_ctx *tc = c->v->tc;
+  unsigned w = c->v->d->addr_bits;
+  uint32_t loc[RL_MAX_VARS];
+  bool varies[RL_MAX_VARS];
+  unsigned nl = 0;
+  for (unsigned i = 0; i < h->nv; i++) {
+    if (is_ptr(h, e, i) || !loc_takes_part(c, pc, i)) continue;
+    bool v = false;
+    for (size_t j = 1; j < e->n && !v; j++) v = e->s[j * h->nv + i] != e->s[i];
+    if (v || e->s[i]) varies[nl] = v, loc[nl++] = i;
+  }
+  size_t n = 0;
+  for (unsigned a = 0; a < nl && n < cap; a++) {
+    /* a parity every sample shares: a loop stepping by 2 toward a bound
+     * meets it exactly (relate.h wants more samples for a congruence) */
+    bool same = true;
+    for (size_t j = 0; j < e->n && same; j++) same = ((e->s[j * h->nv + loc[a]] ^ e->s[loc[a]]) & 1) == 0;
+    if (same) {
+      isa_term t = tm_app2(tc, ISA_OP_AND, loc_term(h, loc[a]), tm_const(tc, 1, w));
+      out[n++] = tm_app2(tc, ISA_OP_EQ, t, tm_const(tc, e->s[loc[a]] & 1, w));
+    }
+    bool nonneg = varies[a];
+    for (size_t j = 0; j < e->n && nonneg; j++) nonneg = sval(e->s[j * h->nv + loc[a]], w) >= 0;
+    if (nonneg && n < cap) out[n++] = tm_app2(tc, ISA_OP_SLE, tm_const(tc, 0, w), loc_term(h, loc[a]));
+  }
+  /* pairs with a location that varies first, then the bounds among
+   * themselves (n ≤ m, two inputs a loop compares with) */
+  for (unsigned both = 0; both < 2; both++)
+  for (unsigned a = 0; a < nl; a++)
+    for (unsigned b = 0; b < nl; b++) {
+      if (a == b || (varies[a] || varies[b]) == (both == 1)) continue;
+      bool le = true, lt = true;
+      for (size_t j = 0; j < e->n && le; j++) {
+        int64_t x = sval(e->s[j * h->nv + loc[a]], w), y = sval(e->s[j * h->nv + loc[b]], w);
+        le = x <= y, lt &= x < y;
+      }
+      if (!le) continue;
+      /* the weak order even where the samples have the strict one: a loop
+       * may reach equality in runs not sampled */
+      if (n < cap) out[n++] = tm_app2(tc, ISA_OP_SLE, loc_term(h, loc[a]), loc_term(h, loc[b]));
+      if (lt && n < cap) out[n++] = tm_app2(tc, ISA_OP_SLT, loc_term(h, loc[a]), loc_term(h, loc[b]));
+    }
+  return n;
+}
+
 isa_term cd_relation(cd_set *c, uint64_t pc) {
   cd_hist *h = c->h;
   if (!h || !(c->shapes & CD_AFFINE)) return 0;
@@ -451,7 +527,7 @@ isa_term cd_relation(cd_set *c, uint64_t pc) {
       uint64_t x = e->s[j * h->nv + i];
       for (size_t q = 0; q < v->nrd && !ptr; q++) ptr = x >= v->rd[2 * q] && x <= v->rd[2 * q + 1];
     }
-    if (!ptr) keep[nk++] = i;
+    if (!ptr && loc_takes_part(c, pc, i)) keep[nk++] = i;
   }
   if (nk < 2) return 0;
   uint64_t *sub = xa_malloc(sizeof *sub * e->n * nk);

@@ -38,7 +38,9 @@
 
 typedef struct cd_set cd_set;
 
-enum { CD_FRAMES = 1, CD_CONST = 2, CD_CONTEXT = 4, CD_AFFINE = 8 }; /* the shapes, for cd_new */
+/* the shapes, for cd_new; CD_ORDERS (with CD_AFFINE) is the caller's: it
+ * adds cd_orders to the relations, checked (loopcand.h) */
+enum { CD_FRAMES = 1, CD_CONST = 2, CD_CONTEXT = 4, CD_AFFINE = 8, CD_ORDERS = 16 };
 
 cd_set *cd_new(const fold_vocab *v, unsigned shapes);
 void cd_free(cd_set *c); /* NULL is fine */
@@ -63,6 +65,22 @@ void cd_use_history(cd_set *c, cd_hist *h);
  * or 0.  Locations that ever held an address inside the image or the
  * initial stack (fold_vocab.rd) take no part: those are pointers. */
 isa_term cd_relation(cd_set *c, uint64_t pc);
+
+/* CD_AFFINE: locations ok(ctx, pc, term) rejects take no part in
+ * cd_relation and cd_orders at pc (the caller's notion of relevance:
+ * loopcand.h, what the loop tests).  NULL: all take part. */
+typedef bool (*cd_loc_ok)(void *ctx, uint64_t pc, isa_term loc);
+void cd_set_loc_filter(cd_set *c, cd_loc_ok ok, void *ctx);
+
+/* CD_AFFINE: orders that every sample of pc satisfies, for the caller to
+ * check (loopcand.h) before it offers them: x ≤s y, and x <s y where every
+ * sample has it strictly, between two locations as cd_relation takes them
+ * that vary, or that have one nonzero value in the samples (a bound from
+ * input that the runs so far did not change) — pairs with a location that
+ * varies first; 0 ≤s x for a location
+ * that varies and is never negative; x ≡ c (mod 2) for a location whose
+ * samples all have parity c.  Up to cap terms into out; how many. */
+size_t cd_orders(cd_set *c, uint64_t pc, isa_term *out, size_t cap);
 
 /* Record the state of x, about to execute the instruction at its PC. */
 void cd_observe(cd_set *c, ex_machine *x);

@@ -31,6 +31,7 @@
 #include "fold.h"
 #include "htab.h"
 #include "inv.h"
+#include "loopcand.h"
 #include "nwa.h"
 #include "smt.h"
 #include "terms.h"
@@ -142,6 +143,7 @@ struct dpg {
     unsigned long inv_gen; /* the generation of G the facts are of */
     double inv_seconds;
     cd_hist *cd_hist; /* CD_AFFINE's samples over every run of T */
+    lc_ctx *lc;       /* which of them a loop's passes keep (loopcand.h); NULL for self-modifying code */
     ht_map cand_done; /* candidate invariants already split in: hash(pc, φ) */
     ht_map refs_at;   /* refinements so far by the frontier's address (key pc + 1) */
     ht_map pcs;       /* distinct executed addresses (key pc + 1) */

@@ -179,6 +179,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
     if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->prog.smc = true;
   g->prog.smc_code = (fold_smc){code_fixed, loaded};
+  if (!g->prog.smc) g->an.lc = lc_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target);
   return g;
 }
 
@@ -213,6 +214,7 @@ void dpg_free(dpg *g) {
   ht_free(&g->an.pcs);
   ht_free(&g->an.cand_done);
   cd_hist_free(g->an.cd_hist);
+  lc_free(g->an.lc);
   feas_free(g->an.fs);
   inv_free(g->an.iv);
   free(g->gr.site);

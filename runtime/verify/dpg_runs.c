@@ -447,6 +447,56 @@ void prune(dpg *g, nwa *a, const nwa_letter *site, size_t first) {
   g->gr.ra_nsite = 0;
 }
 
+/* Conjuncts of a LAND tree into out (up to cap, left to right); how many. */
+static size_t conjuncts(tm_ctx *tc, isa_term t, isa_term *out, size_t cap) {
+  isa_term stack[64];
+  size_t ns = 0, n = 0;
+  if (t) stack[ns++] = t;
+  while (ns && n < cap) {
+    isa_term x = stack[--ns];
+    if (tm_kind(tc, x) == ISA_OP_LAND && ns + 2 <= 64) {
+      stack[ns++] = tm_arg(tc, x, 1);
+      stack[ns++] = tm_arg(tc, x, 0);
+    } else
+      out[n++] = x;
+  }
+  return n;
+}
+
+/* cd_loc_ok: does the loop at pc test what loc is made of (loopcand.h)? */
+static bool loc_relevant(void *ctx, uint64_t pc, isa_term loc) {
+  dpg *g = ctx;
+  return lc_relevant(g->an.lc, pc, loc);
+}
+
+/* The relational candidate at a loop head: the relations of the samples
+ * (cand.h); with CD_ORDERS, the relations and orders among what the loop
+ * tests, less what a pass of the loop breaks (loopcand.h), and when the
+ * passes could not be checked, the relations alone, as they are:
+ * unchecked, most orders are accidents of the runs so far. */
+static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
+  isa_term rel = cd_relation(cs, pc);
+  if (!g->an.lc || !(g->o.candidates & CD_ORDERS)) return rel;
+  isa_term at[63];
+  size_t nrel = conjuncts(g->tc, rel, at, 16);
+  size_t n = nrel + cd_orders(cs, pc, at + nrel, 63 - nrel);
+  if (n == 0) return 0;
+  uint64_t keep;
+  double t0 = elapsed(g);
+  bool checked = lc_keep(g->an.lc, pc, at, n, &keep);
+  g->st.analysis_seconds += elapsed(g) - t0;
+  if (g->o.debug & DPG_DEBUG_STEPS)
+    fprintf(stderr, "loop 0x%llx: %zu relations and %zu orders, %s, %d kept (%.3f s)\n", (unsigned long long)pc, nrel,
+            n - nrel, checked ? "checked over its passes" : "not checked (no pass followed, or out of time)", __builtin_popcountll(keep),
+            elapsed(g) - t0);
+  isa_term phi = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (checked ? !(keep >> i & 1) : i >= nrel) continue;
+    phi = phi ? tm_app2(g->tc, ISA_OP_LAND, phi, at[i]) : at[i];
+  }
+  return phi;
+}
+
 static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   size_t ns = nwa_nstates(gp);
   uint64_t *done = malloc(sizeof *done * (ns ? ns : 1));
@@ -459,7 +509,7 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
      * context: each split leaves s the state where none of the earlier
      * ones holds */
     for (size_t i = 0;; i++) {
-      isa_term phi = i == 0 ? cd_candidate(cs, pc) : i == 1 ? cd_relation(cs, pc) : cd_context(cs, pc, i - 2);
+      isa_term phi = i == 0 ? cd_candidate(cs, pc) : i == 1 ? relation_candidate(g, cs, pc) : cd_context(cs, pc, i - 2);
       if (!phi) {
         if (i < 2) continue;
         break;
@@ -626,6 +676,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   if (cs && (g->o.candidates & CD_AFFINE)) {
     if (!g->an.cd_hist) g->an.cd_hist = cd_hist_new(&g->gr.v);
     cd_use_history(cs, g->an.cd_hist);
+    if (g->an.lc && (g->o.candidates & CD_ORDERS)) cd_set_loc_filter(cs, loc_relevant, g);
   }
   ex_opts o = {.max_steps = max_steps(g), .record = true, .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
                .hook = cs ? cand_hook : NULL, .hook_ctx = cs};

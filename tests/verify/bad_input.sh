@@ -23,6 +23,10 @@
 #                    magic32_reach -> 10 with none; safe_abs with --explore 100
 #                    -> 0 (the explorer runs out of branches, the proof
 #                    follows); --explore 101 and --explore x -> 2 naming it
+#   orders           x86: classes/order_loop_safe -O2 with --candidates orders
+#                    -> 0 (orders between a counter and bounds from input,
+#                    checked over the loop's passes); with relations and
+#                    --timeout 10 -> 20
 #   long-runs        closed_recursion_safe (no input) -> 0 by its one run
 #                    (ce 1, the reason says so), but not with --inputs all or
 #                    --max-steps 1000 (-> 0 or 20, another reason);
@@ -383,6 +387,19 @@ case $case in
             "$work/long_compute_reach.$isa.$level" --target reach_error --timeout 60 --json
         expect "$isa long_compute_reach --max-steps 1000" 20 \
             "$work/long_compute_reach.$isa.$level" --target reach_error --max-steps 1000 --timeout 3 --json
+        ;;
+    orders)
+        # a loop whose proof needs orders between a counter and bounds from
+        # input (classes/order_loop_safe.c): safe with the candidate's
+        # orders, checked over the loop's passes (runtime/verify/loopcand.c);
+        # without candidates no proof in the same time
+        [ "$isa" = x86 ] || { echo "bad_input.sh: orders is an x86 case" >&2; exit 2; }
+        vl_build "$cc" "$isa" O2 "$here/classes/order_loop_safe.c" "$work/order_loop_safe.$isa.O2" ||
+            { echo "FAIL build order_loop_safe"; exit 1; }
+        expect "$isa order_loop_safe --candidates orders" 0 \
+            "$work/order_loop_safe.$isa.O2" --target reach_error --candidates orders --timeout 90 --json
+        expect "$isa order_loop_safe --candidates relations" 20 \
+            "$work/order_loop_safe.$isa.O2" --target reach_error --candidates relations --timeout 10 --json
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

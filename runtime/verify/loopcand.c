@@ -1,0 +1,396 @@
+/* loopcand.c — consecution of candidate facts over a loop's passes
+ * (loopcand.h). */
+#include "loopcand.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "htab.h"
+#include "pre.h"
+#include "xalloc.h"
+
+#define LC_QUERY_MS 200
+#define LC_SECONDS 1.0  /* for one check (lc_keep): past it, nothing counts as checked */
+#define OFF_LO (-256)   /* stack offsets whose reads are told apart */
+#define OFF_HI 4096
+
+/* One pass: its condition and the state after it, over the head's state. */
+typedef struct pass {
+  isa_term cond;
+  isa_term *S; /* per variable index (sized nvars), 0: unchanged */
+} pass;
+
+/* A head's passes, followed once (walk_head). */
+typedef struct hwalk {
+  uint64_t head;
+  pass *p;
+  size_t np;
+  size_t nvars;    /* the size of each S and of tested */
+  uint8_t *tested; /* per variable index: a branch of some pass reads it */
+  uint8_t *off;    /* per byte at SP + k (OFF_LO ≤ k < OFF_HI): a branch reads it */
+  bool mem_any;    /* a branch reads memory elsewhere (then every stack word counts) */
+  isa_term mem, sp;
+  bool complete;   /* every path was followed to a pass or out of the loop */
+} hwalk;
+
+struct lc_ctx {
+  const fold_vocab *v;
+  fold_letters *L;
+  const mem_space *code;
+  smt *solver;
+  uint64_t target; /* a path that gets there leaves the loop */
+  ht_map memo; /* hash(head, atoms) -> mask << 1 | checked */
+  hwalk *hw;
+  size_t nhw, caphw;
+};
+
+typedef struct walk {
+  lc_ctx *c;
+  uint64_t head;
+  size_t nvars;
+  pass *p;
+  size_t np;
+  size_t steps;
+  const isa_term *vars; /* the state's variables (registers, mem, $V, $D, $A, $ip) */
+  size_t nstate;
+  uint8_t *tested; /* per variable index: a branch of the loop reads it (at the head's state) */
+  uint8_t *off;    /* hwalk */
+  bool mem_any;
+  bool incomplete; /* a path was cut or could not be followed: some pass may be missing */
+} walk;
+
+lc_ctx *lc_new(const fold_vocab *v, fold_letters *L, const mem_space *code, smt *solver, uint64_t target) {
+  lc_ctx *c = xa_calloc(1, sizeof *c);
+  c->v = v, c->L = L, c->code = code, c->solver = solver, c->target = target;
+  return c;
+}
+
+static void hwalk_free(hwalk *h) {
+  for (size_t k = 0; k < h->np; k++) free(h->p[k].S);
+  free(h->p);
+  free(h->tested);
+  free(h->off);
+}
+
+/* Is a (an address) SP + k, k returned? */
+static bool sp_offset(tm_ctx *tc, isa_term a, isa_term sp, int64_t *k) {
+  uint64_t c;
+  unsigned w = tm_sort(tc, a);
+  if (a == sp) return *k = 0, true;
+  if (tm_kind(tc, a) != ISA_OP_ADD) return false;
+  isa_term x = tm_arg(tc, a, 0), y = tm_arg(tc, a, 1);
+  if (!((x == sp && tm_is_const(tc, y, &c)) || (y == sp && tm_is_const(tc, x, &c)))) return false;
+  *k = w >= 64 ? (int64_t)c : (int64_t)((c ^ (1ull << (w - 1))) - (1ull << (w - 1)));
+  return true;
+}
+
+void lc_free(lc_ctx *c) {
+  if (!c) return;
+  ht_free(&c->memo);
+  for (size_t i = 0; i < c->nhw; i++) hwalk_free(&c->hw[i]);
+  free(c->hw);
+  free(c);
+}
+
+static uint64_t mix(uint64_t h, uint64_t x) {
+  h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+/* The letter at pc in direction dir, or 0 when the bytes there do not
+ * decode. */
+static nwa_letter letter_at(lc_ctx *c, uint64_t pc, unsigned dir, uint32_t *insn_out, unsigned *len_out) {
+  const isa_desc *d = c->v->d;
+  uint8_t buf[ISA_MAX_LEN];
+  size_t n = 0;
+  while (n < ISA_MAX_LEN) {
+    bool def;
+    if (mem_peek(c->code, pc + n, 1, &buf[n], &def, NULL) != MEM_OK) break;
+    n++;
+  }
+  isa_insn in;
+  if (!n || d->decode(buf, n, pc, &in) != ISA_DECODE_OK) return 0;
+  *insn_out = in.id;
+  *len_out = in.len;
+  return fold_intern(c->L, pc, buf, in.len, dir, in.id);
+}
+
+/* t over the head's state, after the steps whose state is S. */
+static isa_term at_state(tm_ctx *tc, isa_term t, const isa_term *S) { return tm_subst(tc, t, S); }
+
+static void follow(walk *w, uint64_t pc, isa_term cond, isa_term *S, unsigned len, size_t depth);
+
+/* Marks the variables of a term in w->tested, and the stack bytes it
+ * reads in w->off. */
+static uint64_t mark_vars(tm_walk *tw, isa_term t, void *ctx) {
+  walk *w = ctx;
+  tm_ctx *tc = tm_walk_ctx(tw);
+  if (tm_kind(tc, t) == TM_VAR) {
+    uint32_t i = tm_var_index(tc, t);
+    if (i < w->nvars) w->tested[i] = 1;
+    return 0;
+  }
+  const isa_desc *d = w->c->v->d;
+  if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == w->c->v->mem) {
+    int64_t k;
+    if (sp_offset(tc, tm_arg(tc, t, 1), w->vars[d->sp], &k) && k >= OFF_LO && k < OFF_HI) w->off[k - OFF_LO] = 1;
+    else w->mem_any = true;
+  }
+  uint64_t x;
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++) (void)tm_walk_get(tw, tm_arg(tc, t, i), &x);
+  return 0;
+}
+
+/* Does a term mention a variable the loop's branches do not test? */
+static uint64_t mentions_other(tm_walk *tw, isa_term t, void *ctx) {
+  const hwalk *w = ctx;
+  tm_ctx *tc = tm_walk_ctx(tw);
+  if (tm_kind(tc, t) == TM_VAR) {
+    uint32_t i = tm_var_index(tc, t);
+    return i >= w->nvars || !w->tested[i];
+  }
+  int64_t k;
+  if (!w->mem_any && tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == w->mem &&
+      sp_offset(tc, tm_arg(tc, t, 1), w->sp, &k)) /* a stack byte: does a branch read it? */
+    return !(k >= OFF_LO && k < OFF_HI && w->off[k - OFF_LO]);
+  uint64_t r = 0, x;
+  bool all = true;
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++) {
+    if (tm_walk_get(tw, tm_arg(tc, t, i), &x)) r |= x;
+    else all = false;
+  }
+  return all ? r : 0;
+}
+
+/* One step of letter l (kind k) from state S under cond: the state after
+ * it, and on to its successor. */
+static void step(walk *w, nwa_letter l, nwa_kind k, isa_term cond, const isa_term *S, unsigned len, size_t depth) {
+  lc_ctx *c = w->c;
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  pre_post p;
+  if (pre_post_of(c->v, fold_letter_get(c->L, l), k, &p)) {
+    w->incomplete = true;
+    return;
+  }
+  if (tm_var_count(tc) > w->nvars || p.win_cond) { /* a variable the map cannot hold; a read from the input */
+    pre_post_free(&p);
+    w->incomplete = true;
+    return;
+  }
+  isa_term *S2 = xa_calloc(w->nvars, sizeof *S2);
+  memcpy(S2, S, w->nvars * sizeof *S2);
+  isa_term cs = at_state(tc, p.cond, S);
+  isa_term c2 = tm_app2(tc, ISA_OP_LAND, cond, cs);
+  /* what the head's procedure tests, in the loop and after it (an
+   * assertion after the loop tests what the loop must keep); what a callee
+   * tests counts on a pass (below) */
+  if (depth == 0 && d->insns[fold_letter_get(c->L, l)->insn].flow == ISA_FLOW_CJUMP) tm_walk_run(tc, cs, mark_vars, w);
+  for (unsigned r = 0; r < d->nregs; r++) {
+    isa_term var = w->vars[r];
+    S2[tm_var_index(tc, var)] = at_state(tc, p.reg[r], S);
+  }
+  const isa_term post[5] = {p.mem, p.V, p.D, p.A, p.ip};
+  for (unsigned i = 0; i < 5; i++) S2[tm_var_index(tc, w->vars[d->nregs + i])] = at_state(tc, post[i], S);
+  pre_post_free(&p);
+  uint64_t b;
+  bool sat_known = tm_is_const(tc, c2, &b);
+  isa_term npc = S2[tm_var_index(tc, w->vars[d->pc])];
+  uint64_t next;
+  /* a conditional jump's target is ite(c, a, b) of two constants: the
+   * letter's direction picks one (the condition says which) */
+  const fold_letter *fl = fold_letter_get(c->L, l);
+  if (d->insns[fl->insn].flow == ISA_FLOW_CJUMP && !tm_is_const(tc, npc, &next) && tm_kind(tc, npc) == ISA_OP_ITE) {
+    uint64_t ka, kb, ft = (fl->pc + fl->len) & (d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1);
+    if (tm_is_const(tc, tm_arg(tc, npc, 1), &ka) && tm_is_const(tc, tm_arg(tc, npc, 2), &kb) && (ka == ft) != (kb == ft)) {
+      npc = tm_const(tc, fl->dir ? (ka == ft ? kb : ka) : ft, d->regs[d->pc].width);
+      S2[tm_var_index(tc, w->vars[d->pc])] = npc;
+    }
+  }
+  if ((sat_known && !b) || !tm_is_const(tc, npc, &next)) { /* impossible, or a target not known */
+    if (!(sat_known && !b)) w->incomplete = true;
+    free(S2);
+    return;
+  }
+  size_t nd = depth + (k == NWA_CALL) - (k == NWA_RETURN);
+  follow(w, next, c2, S2, len + 1, nd);
+  free(S2);
+}
+
+static void follow(walk *w, uint64_t pc, isa_term cond, isa_term *S, unsigned len, size_t depth) {
+  lc_ctx *c = w->c;
+  const isa_desc *d = c->v->d;
+  if (w->np >= LC_MAX_PATHS || w->steps >= LC_MAX_STEPS) {
+    w->incomplete = true;
+    return;
+  }
+  if (len && pc == w->head && depth == 0) { /* a pass */
+    w->p = xa_realloc(w->p, (w->np + 1) * sizeof *w->p);
+    w->p[w->np].cond = cond;
+    w->p[w->np].S = xa_malloc(w->nvars * sizeof *S);
+    memcpy(w->p[w->np].S, S, w->nvars * sizeof *S);
+    w->np++;
+    tm_walk_run(c->v->tc, cond, mark_vars, w); /* what the loop's branches test */
+    return;
+  }
+  if (pc == c->target) return; /* out of the loop, at the target */
+  if (len >= LC_MAX_LEN) {
+    w->incomplete = true;
+    return;
+  }
+  w->steps++;
+  uint32_t insn;
+  unsigned ilen;
+  nwa_letter l0 = letter_at(c, pc, 0, &insn, &ilen);
+  if (!l0) {
+    w->incomplete = true;
+    return;
+  }
+  const isa_insn_info *ii = &d->insns[insn];
+  switch (ii->flow) {
+  case ISA_FLOW_HALT: return; /* out of the loop */
+  case ISA_FLOW_IJUMP:
+  case ISA_FLOW_ICALL: w->incomplete = true; return; /* left to DPG */
+  case ISA_FLOW_RETURN:
+    if (depth == 0) return; /* leaves the head's procedure */
+    step(w, l0, NWA_RETURN, cond, S, len, depth);
+    return;
+  case ISA_FLOW_CALL: step(w, l0, NWA_CALL, cond, S, len, depth); return;
+  default: break;
+  }
+  step(w, l0, NWA_INTERNAL, cond, S, len, depth);
+  if (fold_has_directions(d, insn)) {
+    nwa_letter l1 = letter_at(c, pc, 1, &insn, &ilen);
+    if (l1) step(w, l1, NWA_INTERNAL, cond, S, len, depth);
+  }
+}
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Houdini over the passes: the atoms of *mask that every pass keeps.
+ * False when the time ran out (past deadline). */
+static bool houdini(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n, uint64_t *mask, double deadline) {
+  tm_ctx *tc = c->v->tc;
+  isa_term post[64];
+  bool changed = true;
+  while (changed && *mask) {
+    changed = false;
+    for (size_t k = 0; k < w->np && *mask; k++) {
+      for (;;) {
+        isa_term hyp[2], goal = 0, A = tm_true(tc);
+        for (size_t i = 0; i < n; i++) {
+          post[i] = 0;
+          if (!(*mask >> i & 1)) continue;
+          A = tm_app2(tc, ISA_OP_LAND, A, atoms[i]);
+          post[i] = tm_subst(tc, atoms[i], w->p[k].S);
+          isa_term neg = tm_app1(tc, ISA_OP_LNOT, post[i]);
+          goal = goal ? tm_app2(tc, ISA_OP_LOR, goal, neg) : neg;
+        }
+        if (now_s() > deadline) return false;
+        hyp[0] = tm_app2(tc, ISA_OP_LAND, A, w->p[k].cond);
+        hyp[1] = goal;
+        char why[100];
+        smt_result r = smt_check(c->solver, hyp, 2, why, sizeof why);
+        if (r == SMT_UNSAT) break;
+        uint64_t before = *mask;
+        if (r == SMT_SAT)
+          for (size_t i = 0; i < n; i++) {
+            uint64_t val;
+            if ((*mask >> i & 1) && (!smt_model_eval(c->solver, post[i], &val) || !val)) *mask &= ~(1ull << i);
+          }
+        if (*mask == before) /* unknown, or a model that breaks none: each atom alone */
+          for (size_t i = 0; i < n; i++) {
+            if (!(*mask >> i & 1)) continue;
+            if (now_s() > deadline) return false;
+            hyp[1] = tm_app1(tc, ISA_OP_LNOT, post[i]);
+            if (smt_check(c->solver, hyp, 2, why, sizeof why) != SMT_UNSAT) *mask &= ~(1ull << i);
+          }
+        changed = true;
+        if (!*mask || *mask == before) break;
+      }
+    }
+  }
+  return true;
+}
+
+/* The passes of head, followed once; NULL when the variables made since
+ * no longer fit the walk's maps (it is then followed again). */
+static hwalk *walk_head(lc_ctx *c, uint64_t head) {
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  for (size_t i = 0; i < c->nhw; i++)
+    if (c->hw[i].head == head) {
+      if (tm_var_count(tc) <= c->hw[i].nvars) return &c->hw[i];
+      hwalk_free(&c->hw[i]);
+      c->hw[i] = c->hw[--c->nhw];
+      break;
+    }
+  /* the state's variables, then the identity state */
+  isa_term *vars = xa_malloc((d->nregs + 5) * sizeof *vars);
+  for (unsigned r = 0; r < d->nregs; r++)
+    vars[r] = tm_var(tc, d->regs[r].name, d->regs[r].is_flag ? TM_BOOL : d->regs[r].width);
+  vars[d->nregs] = c->v->mem, vars[d->nregs + 1] = c->v->V, vars[d->nregs + 2] = c->v->D;
+  vars[d->nregs + 3] = c->v->A, vars[d->nregs + 4] = c->v->ip;
+  walk w = {.c = c, .head = head, .vars = vars, .nstate = d->nregs + 5};
+  /* the passes may intern letters and variables: room for them */
+  tm_var(tc, "$sysmem", TM_ARRAY);
+  w.nvars = tm_var_count(tc) + 64;
+  isa_term *S = xa_calloc(w.nvars, sizeof *S);
+  w.tested = xa_calloc(w.nvars, 1);
+  w.tested[tm_var_index(tc, vars[d->sp])] = 1; /* the frame every stack word is relative to */
+  w.off = xa_calloc(OFF_HI - OFF_LO, 1);
+  follow(&w, head, tm_true(tc), S, 0, 0);
+  free(S);
+  c->hw = xa_grow(c->hw, &c->caphw, c->nhw + 1, sizeof *c->hw);
+  c->hw[c->nhw] = (hwalk){head, w.p, w.np, w.nvars, w.tested, w.off, w.mem_any, c->v->mem, vars[d->sp], !w.incomplete};
+  free(vars);
+  return &c->hw[c->nhw++];
+}
+
+bool lc_relevant(lc_ctx *c, uint64_t head, isa_term t) {
+  const hwalk *h = walk_head(c, head);
+  return !h->np || !h->complete || !tm_walk_run(c->v->tc, t, mentions_other, (void *)h);
+}
+
+bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, uint64_t *mask) {
+  if (n > 63) n = 63;
+  *mask = (1ull << n) - 1;
+  if (!n) return false;
+  uint64_t key = mix(1, head);
+  for (size_t i = 0; i < n; i++) key = mix(key, atoms[i]);
+  key |= 1;
+  uint64_t got;
+  if (ht_get(&c->memo, key, &got)) {
+    *mask = got >> 1;
+    return got & 1;
+  }
+  tm_ctx *tc = c->v->tc;
+  const hwalk *w = walk_head(c, head);
+  bool checked = w->np > 0 && w->complete;
+  double deadline = now_s() + LC_SECONDS;
+  if (checked) {
+    smt_set_timeout(c->solver, LC_QUERY_MS);
+    checked = houdini(c, w, atoms, n, mask, deadline);
+  }
+  if (checked) {
+    /* then only what speaks of what the loop's branches test: each atom is
+     * a disjunct of the split's ¬φ half that DPG has to refute, so an
+     * atom the loop never tests costs the proof without serving it; the
+     * rest checked again, as some may have stood on the ones dropped */
+    uint64_t m = *mask;
+    for (size_t i = 0; i < n; i++)
+      if ((m >> i & 1) && tm_walk_run(tc, atoms[i], mentions_other, (void *)w)) m &= ~(1ull << i);
+    if (m != *mask) {
+      *mask = m;
+      checked = houdini(c, w, atoms, n, mask, deadline);
+    }
+  }
+  if (!checked) *mask = (1ull << n) - 1;
+  ht_put(&c->memo, key, (*mask << 1) | (checked ? 1 : 0));
+  return checked;
+}

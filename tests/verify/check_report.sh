@@ -17,12 +17,18 @@ fail() { echo "FAIL: $*"; exit 1; }
 "$cc" --isa "$isa" -O2 "$here/programs/magic32_reach.c" -o "$work/reach" || exit 77
 "$cc" --isa "$isa" -O2 "$here/programs/safe_abs.c" -o "$work/safe" || exit 77
 
-"$mc" verify "$work/reach" --target reach_error --quiet --report "$work/reach.html" >/dev/null
-rc=$?
-[ "$rc" = 10 ] || fail "reachable: verify exited $rc, expected 10"
-h=$work/reach.html
-grep -q '^<!DOCTYPE html>' "$h" || fail "reachable: not an HTML page"
-grep -q '<p class="verdict" id="verdict">reachable</p>' "$h" || fail "reachable: no verdict"
+# report PROG VERDICT STATUS: verify PROG with --report PROG.html, which must
+# exit STATUS and state VERDICT; sets h to the page
+report() {
+  "$mc" verify "$work/$1" --target reach_error --quiet --report "$work/$1.html" >/dev/null
+  local rc=$?
+  [ "$rc" = "$3" ] || fail "$2: verify exited $rc, expected $3"
+  h=$work/$1.html
+  grep -q '^<!DOCTYPE html>' "$h" || fail "$2: not an HTML page"
+  grep -q "<p class=\"verdict\" id=\"verdict\">$2</p>" "$h" || fail "$2: no verdict"
+}
+
+report reach reachable 10
 grep -q '<h2 id="stats">' "$h" || fail "reachable: no statistics"
 if command -v dot >/dev/null; then
   grep -q '<svg' "$h" || fail "reachable: dot is installed, but there is no <svg"
@@ -42,11 +48,7 @@ grep -q 'stopped at 0x' "$h" || fail "reachable: the run does not stop at the ta
 grep -Eq '<pre class="trace">0x[0-9a-f]+' "$h" || fail "reachable: the trace has no addresses"
 grep -Eqi '(src|href)="(https?:)?//' "$h" && fail "reachable: the page loads something from the network"
 
-"$mc" verify "$work/safe" --target reach_error --quiet --report "$work/safe.html" >/dev/null
-rc=$?
-[ "$rc" = 0 ] || fail "safe: verify exited $rc, expected 0"
-h=$work/safe.html
-grep -q '<p class="verdict" id="verdict">safe</p>' "$h" || fail "safe: no verdict"
+report safe safe 0
 grep -q '<h2 id="proof">Proof</h2>' "$h" || fail "safe: no proof"
 grep -q '<td>accepting</td>' "$h" || fail "safe: the proof lists no accepting state"
 grep -q '<h2 id="trace">' "$h" && fail "safe: a witness trace"

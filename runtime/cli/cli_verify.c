@@ -42,9 +42,12 @@ static const char verify_usage[] =
     "                        run so far; all = frames, relations and the registers\n"
     "                        constant at a loop head; context = one per calling\n"
     "                        context: its stack layout and the registers the input\n"
-    "                        does not change; auto (default) = relations for 20%% of\n"
-    "                        the budget (at most 10 s), then none for the rest if\n"
-    "                        there is no verdict\n"
+    "                        does not change; orders = relations and orders among what\n"
+    "                        a loop tests, checked over the loop's passes; auto\n"
+    "                        (default) = relations for 20%% of the budget (at most\n"
+    "                        10 s), then orders for 20%% (at most 10 s), then none\n"
+    "                        for the rest, each search only if the ones before have\n"
+    "                        no verdict\n"
     "  --explore PERCENT     share of the time for directed testing: runs of inputs that\n"
     "                        negate a branch of an earlier run (default 30; 0: none)\n"
     "  --witness FILE        write the input of a reachable or AE verdict (run --input replays it)\n"
@@ -142,50 +145,27 @@ static int close_out(cli *c, const char *path, FILE *f, int err) {
   return -1;
 }
 
-/* One search, or with --candidates auto (the default) two: AUTO_FIRST of the
- * time (at most AUTO_FIRST_MAX_S) and iteration budget with relational
- * candidates, then, if that ends unknown, what is left without candidates
- * (a fresh graph: the two settings prove different programs,
- * docs/verifier.md).  The relations come first because their proofs, when
- * there are any, are quick.  The statistics add up; *g is the last search's
- * graph. */
-#define AUTO_FIRST 0.2
-#define AUTO_FIRST_MAX_S 10.0 /* relational proofs take seconds; the rest is the other search's */
-static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, dpg **g, dpg_result *r) {
-  dpg_opts o1 = *o;
-  o1.budget_s = o->timeout_s;
-  o1.budget_iter = o->max_iter;
-  if (cand_auto) {
-    o1.candidates = CD_AFFINE;
-    o1.timeout_s = o->timeout_s * AUTO_FIRST;
-    if (o1.timeout_s > AUTO_FIRST_MAX_S) o1.timeout_s = AUTO_FIRST_MAX_S;
-    o1.max_iter = o->max_iter ? (unsigned long)((double)o->max_iter * AUTO_FIRST + 0.5) : 0;
-    if (o->max_iter && !o1.max_iter) o1.max_iter = 1;
-  }
-  *g = dpg_new(c->d, l->img, l->m, &o1);
-  dpg_run(*g, r);
-  if (!cand_auto || r->verdict != DPG_UNKNOWN) return;
-  dpg_opts o2 = o1;
-  o2.candidates = 0;
-  o2.timeout_s = o->timeout_s - r->stats.seconds;
-  if (o->max_iter) o2.max_iter = o->max_iter > r->stats.iterations ? o->max_iter - r->stats.iterations : 0;
-  if (o2.timeout_s <= 0 || (o->max_iter && !o2.max_iter)) return;
-  /* a search starts with a run that cannot be cut short, about as long as
-   * the first search's was: not worth overrunning */
-  if (o2.timeout_s < r->stats.first_run_seconds) {
-    size_t k = strlen(r->reason);
-    snprintf(r->reason + k, sizeof r->reason - k, "; no search without candidates: the %.3g s left are less than its first run takes (%.3g s)",
-             o2.timeout_s, r->stats.first_run_seconds);
-    return;
-  }
-  if (o->progress)
-    fprintf(o->progress, "%s: no verdict in %.1f s with relational candidates; searching again without candidates (%.1f s left)\n",
-            c->prog, r->stats.seconds, o2.timeout_s);
-  dpg_result r2;
-  dpg *g2 = dpg_new(c->d, l->img, l->m, &o2);
-  dpg_run(g2, &r2);
-  dpg_stats *s = &r2.stats;
-  const dpg_stats *s1 = &r->stats;
+/* One search, or with --candidates auto (the default) up to three, each on
+ * a fresh graph, until one decides (the settings prove different programs,
+ * docs/verifier.md): relational candidates, then relations and orders,
+ * each with a share of the time (at most max_s) and of the iteration
+ * budget, then what is left without candidates.  Candidates come first
+ * because their proofs, when there are any, are quick; relations alone
+ * before orders because a plain relational proof is quicker still.  The
+ * statistics add up; *g is the last search's graph. */
+static const struct {
+  unsigned candidates;
+  double share, max_s;
+  const char *with; /* for messages: "with relational candidates" */
+} auto_search[] = {
+    {CD_AFFINE, 0.2, 10.0, "with relational candidates"},
+    {CD_AFFINE | CD_ORDERS, 0.2, 10.0, "with relations and orders"},
+    {0, 1.0, 0, "without candidates"},
+};
+enum { AUTO_SEARCHES = sizeof auto_search / sizeof auto_search[0] };
+
+/* s += what one more search did */
+static void add_stats(dpg_stats *s, const dpg_stats *s1) {
   if (s1->instructions > s->instructions) s->instructions = s1->instructions;
   s->ce += s1->ce;
   s->se += s1->se;
@@ -200,20 +180,72 @@ static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, 
   s->carried += s1->carried;
   s->candidates += s1->candidates;
   s->self_check_failures += s1->self_check_failures;
-  if (r2.verdict == DPG_SAFE && s1->self_check_failures) { /* the first graph missed a run: a bug somewhere */
-    r2.verdict = DPG_UNKNOWN;
-    snprintf(r2.reason, sizeof r2.reason, "self-check failed with relational candidates: %.400s", r->reason);
-  } else if (r2.verdict == DPG_UNKNOWN) {
-    char why[2 * sizeof r2.reason + 80];
-    int n = snprintf(why, sizeof why, "with relational candidates: %s; then without candidates: %s", r->reason, r2.reason);
-    size_t k = n < 0 ? 0 : (size_t)n < sizeof r2.reason ? (size_t)n : sizeof r2.reason - 1;
-    memcpy(r2.reason, why, k);
-    r2.reason[k] = 0;
+}
+
+static void verify_search(cli *c, loaded *l, const dpg_opts *o, bool cand_auto, dpg **g, dpg_result *r) {
+  dpg_opts o1 = *o;
+  o1.budget_s = o->timeout_s;
+  o1.budget_iter = o->max_iter;
+  if (!cand_auto) {
+    *g = dpg_new(c->d, l->img, l->m, &o1);
+    dpg_run(*g, r);
+    return;
   }
-  dpg_result_free(r);
-  dpg_free(*g);
-  *r = r2;
-  *g = g2;
+  char why[sizeof r->reason] = "";
+  size_t nwhy = 0;
+  *g = NULL;
+  for (unsigned k = 0; k < AUTO_SEARCHES; k++) {
+    const dpg_stats *done = k ? &r->stats : NULL;
+    double spent = done ? done->seconds : 0;
+    unsigned long iters = done ? done->iterations : 0;
+    dpg_opts ok = o1;
+    ok.candidates = auto_search[k].candidates;
+    ok.timeout_s = o->timeout_s - spent;
+    if (o->max_iter) ok.max_iter = o->max_iter > iters ? o->max_iter - iters : 0;
+    if (k + 1 < AUTO_SEARCHES) {
+      double t = o->timeout_s * auto_search[k].share;
+      if (t > auto_search[k].max_s) t = auto_search[k].max_s;
+      if (t < ok.timeout_s) ok.timeout_s = t;
+      if (o->max_iter) {
+        unsigned long m = (unsigned long)((double)o->max_iter * auto_search[k].share + 0.5);
+        if (!m) m = 1;
+        if (m < ok.max_iter) ok.max_iter = m;
+      }
+    }
+    if (k) {
+      if (ok.timeout_s <= 0 || (o->max_iter && !ok.max_iter)) break;
+      /* a search starts with a run that cannot be cut short, about as long
+       * as the first search's was: not worth overrunning */
+      if (ok.timeout_s < done->first_run_seconds) {
+        size_t n = strlen(why);
+        snprintf(why + n, sizeof why - n, "; no search %s: the %.3g s left are less than its first run takes (%.3g s)",
+                 auto_search[k].with, ok.timeout_s, done->first_run_seconds);
+        break;
+      }
+      if (o->progress)
+        fprintf(o->progress, "%s: no verdict in %.1f s; searching again %s (%.1f s left)\n", c->prog, spent,
+                auto_search[k].with, o->timeout_s - spent);
+    }
+    dpg_result rk;
+    dpg *gk = dpg_new(c->d, l->img, l->m, &ok);
+    dpg_run(gk, &rk);
+    if (k) {
+      add_stats(&rk.stats, &r->stats);
+      if (rk.verdict == DPG_SAFE && r->stats.self_check_failures) { /* an earlier graph missed a run: a bug somewhere */
+        rk.verdict = DPG_UNKNOWN;
+        snprintf(rk.reason, sizeof rk.reason, "self-check failed in an earlier search: %.400s", r->reason);
+      }
+      dpg_result_free(r);
+      dpg_free(*g);
+    }
+    *r = rk;
+    *g = gk;
+    if (rk.verdict != DPG_UNKNOWN) return;
+    int n = snprintf(why + nwhy, sizeof why - nwhy, "%s%s%s: %s", k ? "; " : "", k + 1 == AUTO_SEARCHES ? "then " : "",
+                     auto_search[k].with, rk.reason);
+    nwhy = n < 0 ? nwhy : nwhy + (size_t)n < sizeof why ? nwhy + (size_t)n : sizeof why - 1;
+  }
+  memcpy(r->reason, why, sizeof r->reason);
 }
 
 static int verify_wait(cli *c, pid_t pid, bool json, uint64_t addr, const sigset_t *mask);

@@ -143,6 +143,7 @@ struct dpg {
     unsigned long inv_gen; /* the generation of G the facts are of */
     double inv_seconds;
     cd_hist *cd_hist; /* CD_AFFINE's samples over every run of T */
+    bool sampled;     /* the sampling runs of small inputs are in cd_hist (dpg_runs.c) */
     lc_ctx *lc;       /* which of them a loop's passes keep (loopcand.h); NULL for self-modifying code */
     ht_map cand_done; /* candidate invariants already split in: hash(pc, φ) */
     ht_map refs_at;   /* refinements so far by the frontier's address (key pc + 1) */

@@ -483,7 +483,7 @@ static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
   if (n == 0) return 0;
   uint64_t keep;
   double t0 = elapsed(g);
-  bool checked = lc_keep(g->an.lc, pc, at, n, &keep);
+  bool checked = lc_keep(g->an.lc, pc, at, n, nrel, &keep);
   g->st.analysis_seconds += elapsed(g) - t0;
   if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr, "loop 0x%llx: %zu relations and %zu orders, %s, %d kept (%.3f s)\n", (unsigned long long)pc, nrel,
@@ -493,6 +493,11 @@ static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
   for (size_t i = 0; i < n; i++) {
     if (checked ? !(keep >> i & 1) : i >= nrel) continue;
     phi = phi ? tm_app2(g->tc, ISA_OP_LAND, phi, at[i]) : at[i];
+    if (g->o.debug & DPG_DEBUG_DETAIL) {
+      char buf[300];
+      tm_print(g->tc, at[i], buf, sizeof buf);
+      fprintf(stderr, "  %s %s\n", i < nrel ? "relation" : "order", buf);
+    }
   }
   return phi;
 }
@@ -563,6 +568,20 @@ uint64_t run_next(const dpg *g, const run *R) {
  * context, and one run cannot tell a layout constant from an input value.
  * The same program run again with every byte of standard input changed
  * drops the facts that depend on it, wherever it visits the same context. */
+/* Runs in, unrecorded, for its samples only (cs is frozen: the run
+ * does not change the candidate of the run being added). */
+static void sample_run(dpg *g, in_assign *in, cd_set *cs) {
+  run R;
+  if (!run_start(g, in, &R)) {
+    cd_freeze(cs);
+    if (g->an.cd_hist) cd_use_history(cs, g->an.cd_hist); /* a run of its own: its samples count as new visits */
+    ex_opts o = {.max_steps = max_steps(g), .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
+                 .hook = cand_hook, .hook_ctx = cs};
+    ex_run(R.x, &o);
+  }
+  run_end(&R);
+}
+
 static void perturbed_run(dpg *g, const in_assign *in, cd_set *cs, unsigned round) {
   size_t nin = in_stdin_len(in);
   in_assign *in2 = in_new(IN_FIXED, 0);
@@ -580,16 +599,41 @@ static void perturbed_run(dpg *g, const in_assign *in, cd_set *cs, unsigned roun
     if (!b) b = 0x41; /* nonzero, and no bit the same in every byte (a relation's samples would share it) */
     in_append_stdin(in2, &b, 1);
   }
-  run R;
-  if (!run_start(g, in2, &R)) {
-    cd_freeze(cs);
-    if (g->an.cd_hist) cd_use_history(cs, g->an.cd_hist); /* a run of its own: its samples count as new visits */
-    ex_opts o = {.max_steps = max_steps(g), .stop_on_ae = true, .out = g->devnull, .err = g->devnull,
-                 .hook = cand_hook, .hook_ctx = cs};
-    ex_run(R.x, &o);
-  }
-  run_end(&R);
+  sample_run(g, in2, cs);
   in_free(in2);
+}
+
+/* Relations and orders are what every sample satisfies, and the first
+ * runs of T are few and alike: the all-zero input, a model's input, their
+ * perturbations.  A loop whose bound comes from input is often visited
+ * only with values that share accidents (all even, all equal, one strictly
+ * below another), each of which a later run refutes, and every refuted
+ * candidate is one more split of the loop head.  So before the first
+ * candidate with orders (CD_ORDERS), the program runs on SAMPLE_RUNS
+ * inputs of small numbers: words in the ISA's byte order below 4, 8, …,
+ * 512 (a seeded generator),
+ * small enough to pass typical range checks on input and to enter loops
+ * whose length they give.  Not for relations alone (auto's first search):
+ * there they cost a development task of the benchmark its quick proof
+ * (docs/decisions.md). */
+enum { SAMPLE_RUNS = 8, SAMPLE_WORDS = 64 };
+
+static void sampling_runs(dpg *g, cd_set *cs) {
+  bool big = g->prog.d->big_endian;
+  uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (unsigned r = 0; r < SAMPLE_RUNS; r++) {
+    in_assign *in = in_new(IN_FIXED, 0);
+    uint32_t bound = 4u << r;
+    for (int i = 0; i < SAMPLE_WORDS; i++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      uint32_t v = (uint32_t)(x >> 32) % bound;
+      uint8_t b[4];
+      for (int k = 0; k < 4; k++) b[big ? 3 - k : k] = (uint8_t)(v >> (8 * k));
+      in_append_stdin(in, b, 4);
+    }
+    sample_run(g, in, cs);
+    in_free(in);
+  }
 }
 
 /* A program that asks for no input has one execution: under the Linux input
@@ -685,6 +729,10 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   g->st.ce++;
   if (cs && (g->o.candidates & (CD_CONTEXT | CD_AFFINE)))
     for (unsigned k = 0; k < 2; k++) perturbed_run(g, in, cs, k);
+  if (cs && (g->o.candidates & CD_ORDERS) && !g->an.sampled) {
+    g->an.sampled = true;
+    sampling_runs(g, cs);
+  }
   size_t n = ex_trace_len(R.x);
   const ex_pos *pos = ex_trace(R.x);
   for (size_t i = 0; i < n; i++) note_pc(g, pos[i].pc); /* Fig. 10's #Instrs counts deciding runs too */

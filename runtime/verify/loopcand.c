@@ -12,6 +12,8 @@
 
 #define LC_QUERY_MS 200
 #define LC_SECONDS 1.0  /* for one check (lc_keep): past it, nothing counts as checked */
+#define LC_MIN_QUERY_MS 1000
+#define LC_MIN_SECONDS 3.0 /* for the search of a smaller candidate (minimise) */
 #define OFF_LO (-256)   /* stack offsets whose reads are told apart */
 #define OFF_HI 4096
 
@@ -32,6 +34,8 @@ typedef struct hwalk {
   bool mem_any;    /* a branch reads memory elsewhere (then every stack word counts) */
   isa_term mem, sp;
   bool complete;   /* every path was followed to a pass or out of the loop */
+  isa_term *bad;   /* the conditions of the paths from the head to the target */
+  size_t nbad;
 } hwalk;
 
 struct lc_ctx {
@@ -58,6 +62,8 @@ typedef struct walk {
   uint8_t *off;    /* hwalk */
   bool mem_any;
   bool incomplete; /* a path was cut or could not be followed: some pass may be missing */
+  isa_term *bad;   /* hwalk */
+  size_t nbad;
 } walk;
 
 lc_ctx *lc_new(const fold_vocab *v, fold_letters *L, const mem_space *code, smt *solver, uint64_t target) {
@@ -71,6 +77,7 @@ static void hwalk_free(hwalk *h) {
   free(h->p);
   free(h->tested);
   free(h->off);
+  free(h->bad);
 }
 
 /* Is a (an address) SP + k, k returned? */
@@ -163,6 +170,39 @@ static uint64_t mentions_other(tm_walk *tw, isa_term t, void *ctx) {
   return all ? r : 0;
 }
 
+/* A `read` from the input on a pass: the bytes it stores, exactly as
+ * exec.c does (pre.h), as stores into the memory after the step, so that
+ * loops that read input on each pass are checked like any other.  Only
+ * counts known to be at most READ_MAX_BYTES at that point (the harness's
+ * nondet values read 1 to 8 bytes); false otherwise. */
+#define READ_MAX_BYTES 16
+static bool read_window(walk *w, const pre_post *p, const isa_term *S, isa_term *S2) {
+  lc_ctx *c = w->c;
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  const isa_syscall_abi *a = &d->syscall;
+  if (a->nargs < 3) return false;
+  const isa_reg *rc = &d->regs[a->args[2]];
+  uint64_t cnt;
+  if (!tm_is_const(tc, at_state(tc, tm_var(tc, rc->name, rc->width), S), &cnt) || cnt > READ_MAX_BYTES) return false;
+  unsigned ab = d->addr_bits;
+  isa_term wc = at_state(tc, p->win_cond, S), lo = at_state(tc, p->win_lo, S), len = at_state(tc, p->win_len, S);
+  isa_term ip = at_state(tc, c->v->ip, S); /* where the read starts in the input */
+  size_t mi = tm_var_index(tc, c->v->mem);
+  isa_term mem = S2[mi];
+  for (uint64_t k = 0; k < cnt; k++) {
+    isa_term kk = tm_const(tc, k, ab);
+    isa_term ak = k ? tm_app2(tc, ISA_OP_ADD, lo, kk) : lo;
+    isa_term in_at[2] = {c->v->in, k ? tm_app2(tc, ISA_OP_ADD, ip, kk) : ip}, old_at[2] = {mem, ak};
+    isa_term got = tm_app2(tc, ISA_OP_LAND, wc, tm_app2(tc, ISA_OP_ULT, kk, len));
+    isa_term byte = tm_ite(tc, got, tm_app(tc, ISA_OP_SELECT, in_at, 2, 0, 0), tm_app(tc, ISA_OP_SELECT, old_at, 2, 0, 0));
+    isa_term st[3] = {mem, ak, byte};
+    mem = tm_app(tc, ISA_OP_STORE, st, 3, 0, 0);
+  }
+  S2[mi] = mem;
+  return true;
+}
+
 /* One step of letter l (kind k) from state S under cond: the state after
  * it, and on to its successor. */
 static void step(walk *w, nwa_letter l, nwa_kind k, isa_term cond, const isa_term *S, unsigned len, size_t depth) {
@@ -174,7 +214,7 @@ static void step(walk *w, nwa_letter l, nwa_kind k, isa_term cond, const isa_ter
     w->incomplete = true;
     return;
   }
-  if (tm_var_count(tc) > w->nvars || p.win_cond) { /* a variable the map cannot hold; a read from the input */
+  if (tm_var_count(tc) > w->nvars) { /* a variable the map cannot hold */
     pre_post_free(&p);
     w->incomplete = true;
     return;
@@ -193,6 +233,12 @@ static void step(walk *w, nwa_letter l, nwa_kind k, isa_term cond, const isa_ter
   }
   const isa_term post[5] = {p.mem, p.V, p.D, p.A, p.ip};
   for (unsigned i = 0; i < 5; i++) S2[tm_var_index(tc, w->vars[d->nregs + i])] = at_state(tc, post[i], S);
+  if (p.win_cond && !read_window(w, &p, S, S2)) {
+    pre_post_free(&p);
+    free(S2);
+    w->incomplete = true;
+    return;
+  }
   pre_post_free(&p);
   uint64_t b;
   bool sat_known = tm_is_const(tc, c2, &b);
@@ -234,7 +280,14 @@ static void follow(walk *w, uint64_t pc, isa_term cond, isa_term *S, unsigned le
     tm_walk_run(c->v->tc, cond, mark_vars, w); /* what the loop's branches test */
     return;
   }
-  if (pc == c->target) return; /* out of the loop, at the target */
+  if (pc == c->target) { /* out of the loop, at the target */
+    if (w->nbad < LC_MAX_PATHS) {
+      w->bad = xa_realloc(w->bad, (w->nbad + 1) * sizeof *w->bad);
+      w->bad[w->nbad++] = cond;
+    } else
+      w->incomplete = true;
+    return;
+  }
   if (len >= LC_MAX_LEN) {
     w->incomplete = true;
     return;
@@ -318,6 +371,46 @@ static bool houdini(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n, 
   return true;
 }
 
+/* Do the atoms of mask exclude every path from the head to the target?
+ * -1 when the solver could not tell, or the time ran out. */
+static int excludes_bad(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n, uint64_t mask, double deadline) {
+  tm_ctx *tc = c->v->tc;
+  isa_term A = tm_true(tc);
+  for (size_t i = 0; i < n; i++)
+    if (mask >> i & 1) A = tm_app2(tc, ISA_OP_LAND, A, atoms[i]);
+  for (size_t k = 0; k < w->nbad; k++) {
+    if (now_s() > deadline) return -1;
+    isa_term hyp[2] = {A, w->bad[k]};
+    char why[100];
+    smt_result r = smt_check(c->solver, hyp, 2, why, sizeof why);
+    if (r == SMT_SAT) return 0;
+    if (r != SMT_UNSAT) return -1;
+  }
+  return 1;
+}
+
+/* When the atoms that every pass keeps also exclude every path from the
+ * head to the target (an assertion in the loop or after it), the
+ * candidate need only keep of atoms[from..n) what still does: each atom
+ * is a disjunct of the split's ¬φ half that DPG has to refute, so the
+ * fewer the cheaper the proof.  Atoms are tried for removal from the last
+ * to atoms[from]; a removal stands when Houdini over what is left still
+ * excludes every such path.  (The caller's atoms before `from` are the
+ * relations: few, and what another head of the same loop, whose own
+ * candidate is not checked, may stand on.) */
+static void minimise(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n, size_t from, uint64_t *mask,
+                     double deadline) {
+  if (!w->nbad || excludes_bad(c, w, atoms, n, *mask, deadline) != 1) return;
+  for (size_t i = n; i-- > from;) {
+    if (!(*mask >> i & 1)) continue;
+    uint64_t m = *mask & ~(1ull << i);
+    if (!m || !houdini(c, w, atoms, n, &m, deadline)) continue;
+    int ex = excludes_bad(c, w, atoms, n, m, deadline);
+    if (ex < 0) return;
+    if (ex) *mask = m;
+  }
+}
+
 /* The passes of head, followed once; NULL when the variables made since
  * no longer fit the walk's maps (it is then followed again). */
 static hwalk *walk_head(lc_ctx *c, uint64_t head) {
@@ -347,7 +440,8 @@ static hwalk *walk_head(lc_ctx *c, uint64_t head) {
   follow(&w, head, tm_true(tc), S, 0, 0);
   free(S);
   c->hw = xa_grow(c->hw, &c->caphw, c->nhw + 1, sizeof *c->hw);
-  c->hw[c->nhw] = (hwalk){head, w.p, w.np, w.nvars, w.tested, w.off, w.mem_any, c->v->mem, vars[d->sp], !w.incomplete};
+  c->hw[c->nhw] = (hwalk){head, w.p, w.np, w.nvars, w.tested, w.off, w.mem_any, c->v->mem, vars[d->sp], !w.incomplete,
+                          w.bad, w.nbad};
   free(vars);
   return &c->hw[c->nhw++];
 }
@@ -357,11 +451,11 @@ bool lc_relevant(lc_ctx *c, uint64_t head, isa_term t) {
   return !h->np || !h->complete || !tm_walk_run(c->v->tc, t, mentions_other, (void *)h);
 }
 
-bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, uint64_t *mask) {
+bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, size_t nfixed, uint64_t *mask) {
   if (n > 63) n = 63;
   *mask = (1ull << n) - 1;
   if (!n) return false;
-  uint64_t key = mix(1, head);
+  uint64_t key = mix(mix(1, head), nfixed);
   for (size_t i = 0; i < n; i++) key = mix(key, atoms[i]);
   key |= 1;
   uint64_t got;
@@ -371,6 +465,11 @@ bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, uint64_t
   }
   tm_ctx *tc = c->v->tc;
   const hwalk *w = walk_head(c, head);
+  if (w->complete && !w->np) { /* no path comes back: not a loop in its own frame */
+    *mask = 0;
+    ht_put(&c->memo, key, 1);
+    return true;
+  }
   bool checked = w->np > 0 && w->complete;
   double deadline = now_s() + LC_SECONDS;
   if (checked) {
@@ -389,6 +488,10 @@ bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, uint64_t
       *mask = m;
       checked = houdini(c, w, atoms, n, mask, deadline);
     }
+  }
+  if (checked) {
+    smt_set_timeout(c->solver, LC_MIN_QUERY_MS);
+    minimise(c, w, atoms, n, nfixed, mask, now_s() + LC_MIN_SECONDS);
   }
   if (!checked) *mask = (1ull << n) - 1;
   ht_put(&c->memo, key, (*mask << 1) | (checked ? 1 : 0));

@@ -14,15 +14,22 @@
  * (decoded from the loaded image) are executed symbolically along every
  * path, both ways at each conditional branch, into calls and back, until
  * the path comes back to the head (a pass) or leaves the loop (a return
- * from the head's procedure, a halt, an exit, the target).  A read from
- * the input, an indirect jump,
+ * from the head's procedure, a halt, an exit, the target).  A `read` from
+ * standard input of a count known there (at most 16 bytes) stores the
+ * input's next bytes, `$in` from `$ip`, as exec.c does; a read of another
+ * count, an indirect jump,
  * bytes that do not decode, a path longer than LC_MAX_LEN instructions,
  * more than LC_MAX_PATHS passes or LC_MAX_STEPS instructions in all leave
  * the walk incomplete: a pass may be missing, and nothing is checked.  For each pass p, with A the conjunction of the
  * atoms still standing, the solver is asked whether A ∧ cond(p) ∧ ¬a[post(p)]
  * for some atom a is satisfiable; the atoms a model falsifies are dropped,
  * until no pass drops any.  What stands is preserved by every pass
- * followed.
+ * followed.  When it also makes every path from the head to the target
+ * infeasible (an assertion in the loop or after it), the atoms the caller
+ * lets go (its orders) are cut down to what still does: they are dropped
+ * from the last to the first while Houdini over the rest still excludes
+ * those paths (each atom is a disjunct DPG has to refute).  A complete walk with no pass (the head is
+ * not a loop in its own frame) keeps nothing.
  *
  * Soundness.  This is a heuristic filter for speculative candidates: a pass
  * not followed, or an initial state that breaks the fact, costs the split
@@ -64,10 +71,13 @@ void lc_free(lc_ctx *c); /* NULL is fine */
 bool lc_relevant(lc_ctx *c, uint64_t head, isa_term t);
 
 /* The atoms (bool terms over the state at head) that every pass preserves,
- * as a mask over atoms[0..n) (n ≤ 63).  Returns false, and all of them,
+ * those from atoms[nfixed] on cut down to what the paths to the target
+ * need when they exclude those paths, as a mask over atoms[0..n) (n ≤ 63);
+ * none, and true, when the
+ * complete walk found no pass.  Returns false, and all of them,
  * when the walk is incomplete or found no pass, or the check took longer
  * than LC_SECONDS (nothing counts as checked).
  * Remembers the answer per (head, atoms). */
-bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, uint64_t *mask);
+bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, size_t nfixed, uint64_t *mask);
 
 #endif

@@ -23,10 +23,11 @@
 #                    magic32_reach -> 10 with none; safe_abs with --explore 100
 #                    -> 0 (the explorer runs out of branches, the proof
 #                    follows); --explore 101 and --explore x -> 2 naming it
-#   orders           x86: classes/order_loop_safe -O2 with --candidates orders
+#   orders           x86: classes/order_loop_safe -O0 with --candidates orders
 #                    -> 0 (orders between a counter and bounds from input,
-#                    checked over the loop's passes); with relations and
-#                    --timeout 10 -> 20
+#                    checked over the loop's passes), -O2 with relations and
+#                    --timeout 10 -> 20; classes/input_loop_safe -O2 (input
+#                    read on each pass) with orders -> 0, relations -> 20
 #   long-runs        closed_recursion_safe (no input) -> 0 by its one run
 #                    (ce 1, the reason says so), but not with --inputs all or
 #                    --max-steps 1000 (-> 0 or 20, another reason);
@@ -234,8 +235,8 @@ case $case in
             eval "$want" || { echo "FAIL --candidates $cand split $n states"; fails=$((fails + 1)); }
         done
         # auto (the default): 20 % of the budget with relational candidates,
-        # then none; with 4 iterations, 1 and 3, and the first search splits
-        # states in (the loop's samples)
+        # 20 % with orders, then none; with 4 iterations, 1, 1 and 2, and the
+        # first search splits states in (the loop's samples)
         build relation_loop_safe
         expect "$isa relation_loop_safe --max-iterations 4 (auto)" 20 \
             "$work/relation_loop_safe.$isa.$level" --target reach_error --max-iterations 4 --json
@@ -243,9 +244,9 @@ case $case in
         [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL auto: the first search split '$n' states, want > 0"; fails=$((fails + 1)); }
         jq -e '.reason | test("^with relational candidates: ")' "$work/out" >/dev/null 2>&1 ||
             { echo "FAIL auto: the reason does not give the first search's"; fails=$((fails + 1)); }
-        jq -e '.reason | test("iteration budget of 4 spent \\(this search had 1 of them\\); then without candidates: iteration budget of 4 spent \\(this search had 3 of them\\)")' \
+        jq -e '.reason | test("iteration budget of 4 spent \\(this search had 1 of them\\); with relations and orders: iteration budget of 4 spent \\(this search had 1 of them\\); then without candidates: iteration budget of 4 spent \\(this search had 2 of them\\)")' \
             "$work/out" >/dev/null 2>&1 ||
-            { echo "FAIL auto: the budget is not split 1 and 3 (20 % first)"; fails=$((fails + 1)); }
+            { echo "FAIL auto: the budget is not split 1, 1 and 2 (20 % each first)"; fails=$((fails + 1)); }
         expect "$isa safe_abs --candidates frames" 0 \
             "$work/safe_abs.$isa.$level" --target reach_error --candidates frames --timeout 100 --json
         expect "$isa --candidates nonsense" 2 "$work/magic32_reach.$isa.$level" --target reach_error --candidates nonsense
@@ -390,16 +391,27 @@ case $case in
         ;;
     orders)
         # a loop whose proof needs orders between a counter and bounds from
-        # input (classes/order_loop_safe.c): safe with the candidate's
-        # orders, checked over the loop's passes (runtime/verify/loopcand.c);
-        # without candidates no proof in the same time
+        # input (classes/order_loop_safe.c, at -O0): safe with the
+        # candidate's orders, checked over the loop's passes
+        # (runtime/verify/loopcand.c); relations alone give no proof at -O2
         [ "$isa" = x86 ] || { echo "bad_input.sh: orders is an x86 case" >&2; exit 2; }
-        vl_build "$cc" "$isa" O2 "$here/classes/order_loop_safe.c" "$work/order_loop_safe.$isa.O2" ||
-            { echo "FAIL build order_loop_safe"; exit 1; }
-        expect "$isa order_loop_safe --candidates orders" 0 \
-            "$work/order_loop_safe.$isa.O2" --target reach_error --candidates orders --timeout 90 --json
-        expect "$isa order_loop_safe --candidates relations" 20 \
+        for lv in O0 O2; do
+            vl_build "$cc" "$isa" $lv "$here/classes/order_loop_safe.c" "$work/order_loop_safe.$isa.$lv" ||
+                { echo "FAIL build order_loop_safe -$lv"; exit 1; }
+        done
+        expect "$isa order_loop_safe -O0 --candidates orders" 0 \
+            "$work/order_loop_safe.$isa.O0" --target reach_error --candidates orders --timeout 120 --json
+        expect "$isa order_loop_safe -O2 --candidates relations" 20 \
             "$work/order_loop_safe.$isa.O2" --target reach_error --candidates relations --timeout 10 --json
+        # a loop that reads input on every pass (classes/input_loop_safe.c):
+        # its passes are checked with the read modelled, and the candidate
+        # is cut down to what excludes the paths to the target
+        vl_build "$cc" "$isa" O2 "$here/classes/input_loop_safe.c" "$work/input_loop_safe.$isa.O2" ||
+            { echo "FAIL build input_loop_safe"; exit 1; }
+        expect "$isa input_loop_safe --candidates orders" 0 \
+            "$work/input_loop_safe.$isa.O2" --target reach_error --candidates orders --timeout 90 --json
+        expect "$isa input_loop_safe --candidates relations" 20 \
+            "$work/input_loop_safe.$isa.O2" --target reach_error --candidates relations --timeout 10 --json
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

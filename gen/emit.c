@@ -1121,7 +1121,7 @@ static uint16_t *dc_ranks(md_spec *md, md_rule *r, int *ncombo) {
       if (nsub == 16) dc_internal(r, "more than 16 sub-tables");
       radix[nsub++] = r->pos[i].sub->nflats;
       total *= r->pos[i].sub->nflats;
-      if (total > 1 << 20) dc_internal(r, "too many choices");
+      if (total > 65536) dc_internal(r, "too many choices"); /* pattern.c refuses them */
     }
   uint16_t *rank = malloc(sizeof *rank * (size_t)(total > 0 ? total : 1));
   md_fx *fx = malloc(sizeof *fx * 256);

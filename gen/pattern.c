@@ -13,6 +13,7 @@
 #include <string.h>
 
 #define MAX_FLATS_PER_RULE 4096
+#define MAX_CHOICES_PER_RULE 65536
 
 static uint64_t mask_of(int w) { return w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1); }
 
@@ -507,11 +508,23 @@ void pt_build(md_spec *md) {
   for (int i = 0; i < md->ntables; i++) flatten_table(md, md->tables[i]);
   for (int i = 0; i < md->ninsns; i++) {
     fl_list one = {0};
+    int errors = md->dg->nerrors;
     flatten_rule(md, md->insns[i], &one);
     md->insns[i]->flats = one.v;
     md->insns[i]->nflats = one.n;
     for (int k = 0; k < one.n; k++) fl_push(md->ar, &all, one.v[k]);
+    /* the decoder keeps a rank for every choice of its sub-tables' encodings
+     * (emit.c, dc_ranks), contradictory ones included */
+    md_rule *r = md->insns[i];
+    long choices = 1;
+    for (int k = 0; k < r->npos && choices <= MAX_CHOICES_PER_RULE; k++)
+      if (r->pos[k].sub) choices *= r->pos[k].sub->nflats;
+    if (choices > MAX_CHOICES_PER_RULE && md->dg->nerrors == errors)
+      dg_error(md->dg, r->loc, "'%s' combines more than %d choices of its sub-tables' encodings", r->name,
+               MAX_CHOICES_PER_RULE);
   }
+  /* decode ranks are 16-bit, 0xFFFF meaning none */
+  if (all.n >= 0xFFFF) dg_plain(md->dg, "the spec has %d encodings; the limit is %d", all.n, 0xFFFF - 1);
   if (md->dg->nerrors) return;
   int ord = 0;
   for (int i = 0; i < all.n; i++) {

@@ -801,6 +801,11 @@ typedef struct pool {
   char **keys;
   int *ids;
   size_t cap, n;
+  /* Non-NULL: the arrays are pieces of one array named by the letter, each
+   * new one a line of *blob, and a name is "letter+offset"; this saves a
+   * definition per array (x86 has 17,000 distinct byte arrays). */
+  sb *blob;
+  int blob_n; /* values in *blob so far */
 } pool;
 
 static uint64_t fnv(const char *s) {
@@ -835,10 +840,18 @@ static const char *pool_name(em *E, pool *p, sb *b, const char *body) {
   if (!p->keys[j]) {
     p->keys[j] = strdup(body);
     if (!p->keys[j]) exit(3);
-    p->ids[j] = (int)p->n++;
-    sb_printf(b, "static const %s %s%d[]%s = {%s};\n", p->ctype, p->letter, p->ids[j], p->dims, body);
+    p->n++;
+    if (p->blob) {
+      p->ids[j] = p->blob_n;
+      p->blob_n++;
+      for (const char *c = body; *c; c++) p->blob_n += *c == ',';
+      sb_printf(p->blob, "  %s,\n", body);
+    } else {
+      p->ids[j] = (int)p->n - 1;
+      sb_printf(b, "static const %s %s%d[]%s = {%s};\n", p->ctype, p->letter, p->ids[j], p->dims, body);
+    }
   }
-  return ar_printf(E->ar, "%s%d", p->letter, p->ids[j]);
+  return ar_printf(E->ar, p->blob ? "%s+%d" : "%s%d", p->letter, p->ids[j]);
 }
 
 static void pool_free(pool *p) {
@@ -1198,10 +1211,11 @@ static void gen_decode(em *E, sb *b) {
   }
   sb_printf(b, "  {0, 0, {0}, {0}}};\n\n");
   /* the encodings, for the test drivers and the reference */
-  pool bytes = {"uint8_t", "B", "", 0, 0, 0, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0},
-       fxs = {"fx", "X", "", 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0},
-       names = {"isa_form_field", "N", "", 0, 0, 0, 0}, lp = {"uint16_t", "L", "", 0, 0, 0, 0},
-       ranks = {"uint16_t", "R", "", 0, 0, 0, 0};
+  sb blob = {0}; /* the byte arrays, as pieces of one (pool.blob) */
+  pool bytes = {"uint8_t", "BY", "", 0, 0, 0, 0, &blob, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0, 0, 0},
+       fxs = {"fx", "X", "", 0, 0, 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0, 0, 0},
+       names = {"isa_form_field", "N", "", 0, 0, 0, 0, 0, 0}, lp = {"uint16_t", "L", "", 0, 0, 0, 0, 0, 0},
+       ranks = {"uint16_t", "R", "", 0, 0, 0, 0, 0, 0};
   sb_printf(b, "typedef struct fx { uint8_t slot, off; uint16_t fd; } fx;\n\n");
   sb t = {0};
   sb rows = {0};
@@ -1215,40 +1229,43 @@ static void gen_decode(em *E, sb *b) {
       fnm = pool_name(E, &names, b, t.s);
     }
     t.n = 0;
-    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->mask[k]);
+    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->mask[k]);
     n4[0] = pool_name(E, &bytes, b, t.s);
     t.n = 0;
-    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->val[k]);
+    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->val[k]);
     n4[1] = pool_name(E, &bytes, b, t.s);
     if (f->nctx) {
       t.n = 0;
-      for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? ", " : "", f->ctx[k]);
+      for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? "," : "", f->ctx[k]);
       n4[2] = pool_name(E, &bytes, b, t.s);
       t.n = 0;
       for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
       n4[3] = pool_name(E, &ctxv, b, t.s);
     }
-    sb_printf(&rows, "  {%d, %d, %d, %s, %s, %s, %s, %d, %s},\n", f->rule->index, f->len, f->nctx, n4[0], n4[1], n4[2],
-              n4[3], nfnm, fnm);
+    /* one row per flat, x86 has 23,603: written without spaces */
+    sb_printf(&rows, "  {%d,%d,%d,%s,%s,%s,%s,%d,%s},\n", f->rule->index, f->len, f->nctx, n4[0], n4[1], n4[2], n4[3],
+              nfnm, fnm);
   }
-  sb_printf(b, "\n/* Every encoding (flat), in decode order, for the runtime's test drivers and\n"
-               " * the reference (isa_form): insn, len, nctx, mask, val, ctx, ctxv, nfields, fields */\n");
-  sb_printf(b, "const isa_form %s_forms[%d] = {\n", E->prefix, md->nflats + 1);
-  if (rows.s) sb_putn(b, rows.s, rows.n);
-  sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
+  /* the forms and prefixes go out after BY (below), which they point into */
+  sb forms = {0};
+  sb_printf(&forms, "\n/* Every encoding (flat), in decode order, for the runtime's test drivers and\n"
+                    " * the reference (isa_form): insn, len, nctx, mask, val, ctx, ctxv, nfields, fields */\n");
+  sb_printf(&forms, "const isa_form %s_forms[%d] = {\n", E->prefix, md->nflats + 1);
+  if (rows.s) sb_putn(&forms, rows.s, rows.n);
+  sb_printf(&forms, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
   free(rows.s);
   for (int p = 0; p < md->nprefixes; p++) {
     md_prefix *pf = &md->prefixes[p];
-    sb_printf(b, "static const uint8_t PC%d[] = {", p);
-    for (int k = 0; k < pf->n; k++) sb_printf(b, "%d, ", pf->ctx[k]);
-    sb_printf(b, "0};\nstatic const uint64_t PV%d[] = {", p);
-    for (int k = 0; k < pf->n; k++) sb_printf(b, "%llu, ", (unsigned long long)pf->val[k]);
-    sb_printf(b, "0};\n");
+    sb_printf(&forms, "static const uint8_t PC%d[] = {", p);
+    for (int k = 0; k < pf->n; k++) sb_printf(&forms, "%d, ", pf->ctx[k]);
+    sb_printf(&forms, "0};\nstatic const uint64_t PV%d[] = {", p);
+    for (int k = 0; k < pf->n; k++) sb_printf(&forms, "%llu, ", (unsigned long long)pf->val[k]);
+    sb_printf(&forms, "0};\n");
   }
-  sb_printf(b, "const isa_prefix %s_prefixes[%d] = {\n", E->prefix, md->nprefixes + 1);
+  sb_printf(&forms, "const isa_prefix %s_prefixes[%d] = {\n", E->prefix, md->nprefixes + 1);
   for (int p = 0; p < md->nprefixes; p++)
-    sb_printf(b, "  {0x%02x, %d, PC%d, PV%d},\n", md->prefixes[p].byte, md->prefixes[p].n, p, p);
-  sb_printf(b, "  {0, 0, 0, 0}};\n\n");
+    sb_printf(&forms, "  {0x%02x, %d, PC%d, PV%d},\n", md->prefixes[p].byte, md->prefixes[p].n, p, p);
+  sb_printf(&forms, "  {0, 0, 0, 0}};\n\n");
 
   /* the sub-tables: their flats and a switch tree over them each */
   sb_printf(b, "/* A sub-table's flattened alternative (table flat), relative to the table's\n"
@@ -1269,14 +1286,14 @@ static void gen_decode(em *E, sb *b) {
       md_flat *f = tb->flats[s];
       const char *n6[6] = {"0", "0", "0", "0", "0", "0"};
       t.n = 0;
-      for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->mask[k]);
+      for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->mask[k]);
       n6[0] = f->len ? pool_name(E, &bytes, b, t.s) : "0";
       t.n = 0;
-      for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->val[k]);
+      for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->val[k]);
       n6[1] = f->len ? pool_name(E, &bytes, b, t.s) : "0";
       if (f->nctx) {
         t.n = 0;
-        for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? ", " : "", f->ctx[k]);
+        for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? "," : "", f->ctx[k]);
         n6[2] = pool_name(E, &bytes, b, t.s);
         t.n = 0;
         for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
@@ -1341,10 +1358,10 @@ static void gen_decode(em *E, sb *b) {
       const char *mn = "0", *vn = "0", *fxn = "0";
       if (tlen && dc_own(md, p, m, v)) {
         t.n = 0;
-        for (int q = 0; q < tlen; q++) sb_printf(&t, "%s0x%02x", q ? ", " : "", m[q]);
+        for (int q = 0; q < tlen; q++) sb_printf(&t, "%s%d", q ? "," : "", m[q]);
         mn = pool_name(E, &bytes, &defs, t.s);
         t.n = 0;
-        for (int q = 0; q < tlen; q++) sb_printf(&t, "%s0x%02x", q ? ", " : "", v[q]);
+        for (int q = 0; q < tlen; q++) sb_printf(&t, "%s%d", q ? "," : "", v[q]);
         vn = pool_name(E, &bytes, &defs, t.s);
       }
       int nfx = 0;
@@ -1370,7 +1387,7 @@ static void gen_decode(em *E, sb *b) {
     const char *cn = "0", *cvn = "0";
     if (r->ctxn) {
       t.n = 0;
-      for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%d", k ? ", " : "", r->ctxv_idx[k]);
+      for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%d", k ? "," : "", r->ctxv_idx[k]);
       cn = pool_name(E, &bytes, &defs, t.s);
       t.n = 0;
       for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)r->ctxv[k]);
@@ -1400,6 +1417,14 @@ static void gen_decode(em *E, sb *b) {
   free(heads);
   free(hv);
   sb_printf(&tabs, "}\n\n");
+  sb_printf(b, "\n/* Every mask, value and context list, each once (a line each); the tables\n"
+               " * below point into it (BY+offset). */\n");
+  sb_printf(b, "static const uint8_t BY[%d] = {\n", bytes.blob_n + 1);
+  if (blob.s) sb_putn(b, blob.s, blob.n);
+  sb_printf(b, "  0};\n");
+  if (forms.s) sb_putn(b, forms.s, forms.n);
+  free(forms.s);
+  free(blob.s);
   if (leaves.s) sb_putn(b, leaves.s, leaves.n);
   if (defs.s) sb_putn(b, defs.s, defs.n);
   if (tabs.s) sb_putn(b, tabs.s, tabs.n);
@@ -1532,7 +1557,7 @@ static void gen_oracle(em *E, sb *b) {
   sb_printf(b, "  {0, 0, {0}, {0}}};\n\n");
   sb_printf(b, "typedef struct fx { uint8_t slot, off; uint16_t fd; } fx;\n");
   sb_printf(b, "typedef struct ofl { uint8_t nfx, nalt; const fx *fx; const uint8_t (*alt)[2]; } ofl;\n");
-  pool fxs = {"fx", "X", "", 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0};
+  pool fxs = {"fx", "X", "", 0, 0, 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0, 0, 0};
   sb rows = {0}, t = {0};
   for (int i = 0; i < md->nflats; i++) {
     md_flat *f = md->flats[i];

@@ -978,11 +978,6 @@ static int form_fields(md_spec *md, const md_flat *f, sb *t) {
  * of an instruction constrains alike; which table flats, from one switch
  * tree per table. */
 
-typedef struct dc_tab {
-  md_table *t;
-  int id; /* index in the generated TD[] */
-} dc_tab;
-
 typedef struct dc {
   md_field **fields;
   int nfields, capf;

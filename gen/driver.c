@@ -205,6 +205,8 @@ int ig_compile(const ig_options *o) {
     if (o->werror && G.d.nwarnings) dg_plain(&G.d, "warnings are treated as errors");
     if (md && !G.d.nerrors && (o->outdir || o->emit_dry))
       em_write(md, o->outdir, o->prefix ? o->prefix : "spec", o->path);
+    if (md && !G.d.nerrors && o->outdir && o->oracle)
+      em_write_oracle(md, o->outdir, o->prefix ? o->prefix : "spec", o->path);
   }
   if (G.d.nerrors && o->diag && G.d.nerrors > G.d.max_errors)
     fprintf(o->diag, "isagen: too many errors (%d); only the first %d are shown\n", G.d.nerrors, G.d.max_errors);

@@ -24,6 +24,7 @@ typedef struct ig_options {
   FILE *diag;
   bool werror;    /* warnings count as errors */
   bool emit_dry;  /* with outdir NULL: still generate the C (in memory), e.g. to fuzz the emitter */
+  bool oracle;    /* also write <prefix>_oracle.c, the reference decoder for tests */
 } ig_options;
 
 int ig_compile(const ig_options *o);

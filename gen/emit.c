@@ -801,6 +801,11 @@ typedef struct pool {
   char **keys;
   int *ids;
   size_t cap, n;
+  /* Non-NULL: the arrays are pieces of one array named by the letter, each
+   * new one a line of *blob, and a name is "letter+offset"; this saves a
+   * definition per array (x86 has 17,000 distinct byte arrays). */
+  sb *blob;
+  int blob_n; /* values in *blob so far */
 } pool;
 
 static uint64_t fnv(const char *s) {
@@ -835,10 +840,18 @@ static const char *pool_name(em *E, pool *p, sb *b, const char *body) {
   if (!p->keys[j]) {
     p->keys[j] = strdup(body);
     if (!p->keys[j]) exit(3);
-    p->ids[j] = (int)p->n++;
-    sb_printf(b, "static const %s %s%d[]%s = {%s};\n", p->ctype, p->letter, p->ids[j], p->dims, body);
+    p->n++;
+    if (p->blob) {
+      p->ids[j] = p->blob_n;
+      p->blob_n++;
+      for (const char *c = body; *c; c++) p->blob_n += *c == ',';
+      sb_printf(p->blob, "  %s,\n", body);
+    } else {
+      p->ids[j] = (int)p->n - 1;
+      sb_printf(b, "static const %s %s%d[]%s = {%s};\n", p->ctype, p->letter, p->ids[j], p->dims, body);
+    }
   }
-  return ar_printf(E->ar, "%s%d", p->letter, p->ids[j]);
+  return ar_printf(E->ar, p->blob ? "%s+%d" : "%s%d", p->letter, p->ids[j]);
 }
 
 static void pool_free(pool *p) {
@@ -847,28 +860,27 @@ static void pool_free(pool *p) {
   free(p->ids);
 }
 
-typedef struct dnode {
-  int *c;
-  int n;
-} dnode;
-
 static int popc(unsigned x) {
   int n = 0;
   for (; x; x &= x - 1) n++;
   return n;
 }
 
-static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, pool *lp, sb *leaves) {
-  md_spec *md = E->md;
+/* A switch tree over the encodings v[cands[..]] (mask, val, len): each node
+ * tests the bits of one byte position that all remaining candidates
+ * constrain (the position with most such bits); a leaf (three or fewer
+ * candidates, or no common untested bit) returns their list, interned in lp.
+ * Used for the instructions' own bits and for each table's alternatives. */
+static void gen_tree(em *E, sb *b, md_flat **v, int *cands, int n, uint8_t *tested, int d, pool *lp, sb *leaves) {
   int minlen = MD_MAX_LEN;
   for (int i = 0; i < n; i++)
-    if (md->flats[cands[i]]->len < minlen) minlen = md->flats[cands[i]]->len;
+    if (v[cands[i]]->len < minlen) minlen = v[cands[i]]->len;
   int best = -1, bestbits = 0;
   uint8_t bestm = 0;
   if (n > 3)
     for (int p = 0; p < minlen; p++) {
       uint8_t m = (uint8_t)~tested[p];
-      for (int i = 0; i < n; i++) m &= md->flats[cands[i]]->mask[p];
+      for (int i = 0; i < n; i++) m &= v[cands[i]]->mask[p];
       if (popc(m) > bestbits) {
         bestbits = popc(m);
         best = p;
@@ -885,8 +897,8 @@ static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, po
     sb_printf(b, "return %s;\n", leaf);
     return;
   }
-  /* too few bytes to switch on: let the candidates decide between
-   * NEED_MORE (one may still match) and INVALID */
+  /* too few bytes to switch on: the candidates decide between NEED_MORE (one
+   * may still match) and INVALID */
   ind(b, d);
   sb_printf(b, "if (n <= %d) return %s;\n", best, leaf);
   ind(b, d);
@@ -898,19 +910,19 @@ static void gen_tree(em *E, sb *b, int *cands, int n, uint8_t *tested, int d, po
   tested[best] |= bestm;
   for (int i = 0; i < n; i++) {
     if (done[i]) continue;
-    uint8_t v = md->flats[cands[i]]->val[best] & bestm;
+    uint8_t val = v[cands[i]]->val[best] & bestm;
     int m = 0;
     for (int j = i; j < n; j++)
-      if (!done[j] && (md->flats[cands[j]]->val[best] & bestm) == v) {
+      if (!done[j] && (v[cands[j]]->val[best] & bestm) == val) {
         sub[m++] = cands[j];
         done[j] = true;
       }
     ind(b, d);
-    sb_printf(b, "case 0x%02x:\n", v);
+    sb_printf(b, "case 0x%02x:\n", val);
     int *copy = malloc(sizeof(int) * (size_t)m);
     if (!copy) exit(3);
     memcpy(copy, sub, sizeof(int) * (size_t)m);
-    gen_tree(E, b, copy, m, tested, d + 1, lp, leaves);
+    gen_tree(E, b, v, copy, m, tested, d + 1, lp, leaves);
     free(copy);
   }
   tested[best] = saved;
@@ -950,34 +962,242 @@ static int form_fields(md_spec *md, const md_flat *f, sb *t) {
   return n;
 }
 
+/* ---- decoding by instruction and sub-table ------------------------------------ */
+
+/* The decoder does not enumerate flats.  An instruction is its positions:
+ * each with the instruction's own constraints on its token and, where a
+ * sub-table starts, the table's flattened alternatives ("table flats",
+ * shared by every instruction using the table).  A flat of the instruction
+ * is one choice of table flat per sub-table position: pattern.c's expansion,
+ * which dc_rebuild repeats and checks against the flats.  What the decoder
+ * must find is the flat first in decode order (md->flats) among those the
+ * context and the bytes given do not rule out and that fit in max_len; so
+ * each instruction carries the decode rank of each choice (its rank map),
+ * and the decoder takes the best rank among the instructions' live choices.
+ * Which instructions to try comes from a switch tree on the bits every flat
+ * of an instruction constrains alike; which table flats, from one switch
+ * tree per table. */
+
+typedef struct dc {
+  md_field **fields;
+  int nfields, capf;
+  md_table **tabs; /* tables used directly by instructions, in first use */
+  int ntabs;
+} dc;
+
+static int dc_field(dc *D, md_field *f) {
+  for (int j = 0; j < D->nfields; j++)
+    if (D->fields[j] == f) return j;
+  if (D->nfields == D->capf) {
+    D->capf = D->capf ? D->capf * 2 : 16;
+    D->fields = realloc(D->fields, sizeof *D->fields * (size_t)D->capf);
+    if (!D->fields) exit(3);
+  }
+  D->fields[D->nfields] = f;
+  return D->nfields++;
+}
+
+static int dc_tab_of(dc *D, md_table *t) {
+  for (int j = 0; j < D->ntabs; j++)
+    if (D->tabs[j] == t) return j;
+  md_table **n = realloc(D->tabs, sizeof *n * (size_t)(D->ntabs + 1));
+  if (!n) exit(3);
+  D->tabs = n;
+  D->tabs[D->ntabs] = t;
+  return D->ntabs++;
+}
+
+/* Mask and value of position i's own constraints, relative to its token. */
+static bool dc_own(md_spec *md, md_pos *p, uint8_t *m, uint8_t *v) {
+  md_flat tmp;
+  memset(&tmp, 0, sizeof tmp);
+  bool any = false;
+  for (int c = 0; c < p->ncons; c++) {
+    md_field *fd = p->cf[c];
+    md_token *t = fd->tok;
+    int shift = fd->w;
+    for (int r = 0; r < fd->nr; r++) {
+      int nb = fd->hi[r] - fd->lo[r] + 1;
+      shift -= nb;
+      uint64_t part = (p->cv[c] >> shift) & mask_of(nb);
+      for (int bb = 0; bb < nb; bb++) {
+        int tb = fd->lo[r] + bb;
+        int byte = md->big_endian ? t->nbytes - 1 - tb / 8 : tb / 8;
+        uint8_t mm = (uint8_t)(1u << (tb % 8));
+        tmp.mask[byte] |= mm;
+        tmp.val[byte] = (uint8_t)((tmp.val[byte] & ~mm) | ((part >> bb) & 1 ? mm : 0));
+        any = true;
+      }
+    }
+  }
+  int tlen = p->tok ? p->tok->nbytes : 0;
+  memcpy(m, tmp.mask, (size_t)tlen);
+  memcpy(v, tmp.val, (size_t)tlen);
+  return any;
+}
+
+static _Noreturn void dc_internal(md_rule *r, const char *what) {
+  fprintf(stderr, "isagen: internal error: the decoder's view of '%s' differs from its flats (%s)\n", r->name, what);
+  exit(1);
+}
+
+/* Build flat number k of r from its positions and the table flats chosen
+ * (tf[j] for the j-th sub-table position), as pattern.c's expand does;
+ * false if the choice contradicts itself.  Compared with r->flats by the caller. */
+static bool dc_rebuild(md_spec *md, md_rule *r, const int *tf, md_flat *f, md_fx *fx, int *nfx) {
+  memset(f, 0, sizeof *f);
+  *nfx = 0;
+  for (int c = 0; c < r->ctxn; c++) {
+    f->ctx[f->nctx] = r->ctxv_idx[c];
+    f->ctxv[f->nctx++] = r->ctxv[c];
+  }
+  int off = 0, j = 0;
+  for (int i = 0; i < r->npos; i++) {
+    md_pos *p = &r->pos[i];
+    int tlen = p->tok ? p->tok->nbytes : 0;
+    uint8_t m[MD_MAX_LEN], v[MD_MAX_LEN];
+    if (off + tlen > MD_MAX_LEN) return false;
+    dc_own(md, p, m, v);
+    for (int k = 0; k < tlen; k++) {
+      if (f->mask[off + k] & m[k] & (f->val[off + k] ^ v[k])) return false;
+      f->mask[off + k] |= m[k];
+      f->val[off + k] = (uint8_t)((f->val[off + k] & ~m[k]) | v[k]);
+    }
+    for (int k = 0; k < r->nown; k++)
+      if (r->own_pos[k] == i) fx[(*nfx)++] = (md_fx){k, off, r->own[k]};
+    if (!p->sub) {
+      off += tlen;
+      continue;
+    }
+    md_flat *sf = p->sub->flats[tf[j++]];
+    for (int k = 0; k < sf->len; k++) {
+      if (off + k >= MD_MAX_LEN) return false;
+      if (f->mask[off + k] & sf->mask[k] & (f->val[off + k] ^ sf->val[k])) return false;
+      f->mask[off + k] |= sf->mask[k];
+      f->val[off + k] = (uint8_t)((f->val[off + k] & ~sf->mask[k]) | sf->val[k]);
+    }
+    for (int c = 0; c < sf->nctx; c++) {
+      bool have = false;
+      for (int q = 0; q < f->nctx; q++)
+        if (f->ctx[q] == sf->ctx[c]) {
+          if (f->ctxv[q] != sf->ctxv[c]) return false;
+          have = true;
+        }
+      if (have) continue;
+      if (f->nctx >= 8) return false;
+      f->ctx[f->nctx] = sf->ctx[c];
+      f->ctxv[f->nctx++] = sf->ctxv[c];
+    }
+    for (int k = 0; k < sf->nfx; k++)
+      fx[(*nfx)++] = (md_fx){sf->fx[k].slot + p->sub_field_base, sf->fx[k].offset + off, sf->fx[k].field};
+    if (f->nalts < 16) {
+      f->alts[f->nalts][0] = p->sub_alt_slot;
+      f->alts[f->nalts++][1] = sf->rule->index;
+    }
+    for (int k = 0; k < sf->nalts && f->nalts < 16; k++) {
+      f->alts[f->nalts][0] = sf->alts[k][0] + p->sub_alt_base;
+      f->alts[f->nalts++][1] = sf->alts[k][1];
+    }
+    off += sf->len > tlen ? sf->len : tlen;
+  }
+  f->len = off;
+  return true;
+}
+
+static bool dc_same(const md_flat *a, const md_fx *afx, int anfx, const md_flat *b) {
+  if (a->len != b->len || a->nctx != b->nctx || anfx != b->nfx || a->nalts != b->nalts) return false;
+  if (memcmp(a->mask, b->mask, (size_t)a->len) || memcmp(a->val, b->val, (size_t)a->len)) return false;
+  for (int i = 0; i < a->nctx; i++) {
+    bool found = false;
+    for (int j = 0; j < b->nctx; j++) found |= a->ctx[i] == b->ctx[j] && a->ctxv[i] == b->ctxv[j];
+    if (!found) return false;
+  }
+  for (int i = 0; i < anfx; i++)
+    if (afx[i].slot != b->fx[i].slot || afx[i].offset != b->fx[i].offset || afx[i].field != b->fx[i].field) return false;
+  for (int i = 0; i < a->nalts; i++)
+    if (a->alts[i][0] != b->alts[i][0] || a->alts[i][1] != b->alts[i][1]) return false;
+  return true;
+}
+
+/* The rank map of r (decode rank per choice of table flats, mixed radix with
+ * the first sub-table position most significant, 0xFFFF for choices that
+ * contradict themselves), checked flat by flat against pattern.c. */
+static uint16_t *dc_ranks(md_spec *md, md_rule *r, int *ncombo) {
+  int nsub = 0, total = 1, radix[16];
+  for (int i = 0; i < r->npos; i++)
+    if (r->pos[i].sub) {
+      if (nsub == 16) dc_internal(r, "more than 16 sub-tables");
+      radix[nsub++] = r->pos[i].sub->nflats;
+      total *= r->pos[i].sub->nflats;
+      if (total > 65536) dc_internal(r, "too many choices"); /* pattern.c refuses them */
+    }
+  uint16_t *rank = malloc(sizeof *rank * (size_t)(total > 0 ? total : 1));
+  md_fx *fx = malloc(sizeof *fx * 256);
+  if (!rank || !fx) exit(3);
+  int tf[16] = {0}, k = 0;
+  md_flat f;
+  for (int c = 0; c < total; c++) {
+    int rest = c;
+    for (int j = nsub - 1; j >= 0; j--) {
+      tf[j] = rest % radix[j];
+      rest /= radix[j];
+    }
+    int nfx = 0;
+    rank[c] = 0xFFFF;
+    if (!dc_rebuild(md, r, tf, &f, fx, &nfx)) continue;
+    if (k >= r->nflats || !dc_same(&f, fx, nfx, r->flats[k])) dc_internal(r, "a flat");
+    rank[c] = (uint16_t)r->flats[k++]->order;
+  }
+  if (k != r->nflats) dc_internal(r, "the number of flats");
+  free(fx);
+  *ncombo = total;
+  return rank;
+}
+
+/* The bits every flat of r constrains alike, up to its shortest flat: what
+ * the instruction tree may test. */
+static void dc_head(md_rule *r, md_flat *h) {
+  memset(h, 0, sizeof *h);
+  h->rule = r;
+  int len = MD_MAX_LEN;
+  for (int k = 0; k < r->nflats; k++)
+    if (r->flats[k]->len < len) len = r->flats[k]->len;
+  if (!r->nflats) len = 0;
+  h->len = len;
+  for (int i = 0; i < len; i++) {
+    uint8_t m = 0xFF;
+    for (int k = 0; k < r->nflats; k++) m &= (uint8_t)(r->flats[k]->mask[i] & ~(r->flats[k]->val[i] ^ r->flats[0]->val[i]));
+    h->mask[i] = m;
+    h->val[i] = r->flats[0]->val[i] & m;
+  }
+}
+
 static void gen_decode(em *E, sb *b) {
   md_spec *md = E->md;
   banner(E, b, "decode.c");
-  sb_printf(b, "/* Decoder: prefixes, then a decision tree on constrained bits, then the\n"
-               " * candidate encodings in order, most specific first. */\n");
+  sb_printf(b, "/* Decoder: prefixes, then a switch tree on the instructions' own bits; each\n"
+               " * candidate instruction is matched position by position, each sub-table by\n"
+               " * its own switch tree and table; the match first in decode order (most\n"
+               " * specific first) wins. */\n");
   sb_printf(b, "#include \"%s_gen.h\"\n\n", E->prefix);
-  /* fields */
-  md_field **fields = NULL;
-  int nfields = 0, capf = 0;
+  if (md->nflats >= 0xFFFF) {
+    fprintf(stderr, "isagen: internal error: %d encodings, more than the decoder's 65534\n", md->nflats);
+    exit(1);
+  }
+  dc D = {0};
   for (int i = 0; i < md->nflats; i++)
-    for (int k = 0; k < md->flats[i]->nfx; k++) {
-      md_field *f = md->flats[i]->fx[k].field;
-      bool have = false;
-      for (int j = 0; j < nfields; j++)
-        if (fields[j] == f) have = true;
-      if (have) continue;
-      if (nfields == capf) {
-        capf = capf ? capf * 2 : 16;
-        fields = realloc(fields, sizeof *fields * (size_t)capf);
-        if (!fields) exit(3);
-      }
-      fields[nfields++] = f;
-    }
+    for (int k = 0; k < md->flats[i]->nfx; k++) dc_field(&D, md->flats[i]->fx[k].field);
+  for (int i = 0; i < md->ninsns; i++)
+    for (int k = 0; k < md->insns[i]->npos; k++)
+      if (md->insns[i]->pos[k].sub) dc_tab_of(&D, md->insns[i]->pos[k].sub);
+  for (int j = 0; j < D.ntabs; j++)
+    for (int s = 0; s < D.tabs[j]->nflats; s++)
+      for (int k = 0; k < D.tabs[j]->flats[s]->nfx; k++) dc_field(&D, D.tabs[j]->flats[s]->fx[k].field);
   sb_printf(b, "/* token bytes, part count, then (hi, lo) per part, most significant first */\n");
   sb_printf(b, "typedef struct fdesc { uint8_t nbytes, nr, hi[8], lo[8]; } fdesc;\n");
-  sb_printf(b, "static const fdesc FD[%d] = {\n", nfields + 1);
-  for (int j = 0; j < nfields; j++) {
-    md_field *f = fields[j];
+  sb_printf(b, "static const fdesc FD[%d] = {\n", D.nfields + 1);
+  for (int j = 0; j < D.nfields; j++) {
+    md_field *f = D.fields[j];
     sb_printf(b, "  {%d, %d, {", f->tok->nbytes, f->nr);
     for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->hi[r]);
     sb_printf(b, "}, {");
@@ -985,118 +1205,235 @@ static void gen_decode(em *E, sb *b) {
     sb_printf(b, "}}, /* %s.%s */\n", f->tok->name, f->name);
   }
   sb_printf(b, "  {0, 0, {0}, {0}}};\n\n");
-  sb_printf(b, "typedef struct fx { uint8_t slot, off; uint16_t fd; } fx;\n");
-  sb_printf(b, "typedef struct flat {\n  uint16_t insn;\n  uint8_t len, nctx, nfx, nalt;\n"
-               "  const uint8_t *mask, *val;\n  const uint8_t *ctx;\n  const uint64_t *ctxv;\n"
-               "  const fx *fx;\n  const uint8_t (*alt)[2];\n} flat;\n\n");
-  /* each flat's arrays, interned (pool_name); the names go into FL and the forms */
-  pool bytes = {"uint8_t", "B", "", 0, 0, 0, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0},
-       fxs = {"fx", "X", "", 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0},
-       names = {"isa_form_field", "N", "", 0, 0, 0, 0};
-  const char **nm = calloc((size_t)md->nflats * 6 + 1, sizeof *nm);
-  const char **fnm = calloc((size_t)md->nflats + 1, sizeof *fnm);
-  int *nfnm = calloc((size_t)md->nflats + 1, sizeof *nfnm);
-  if (!nm || !fnm || !nfnm) exit(3);
+  /* the encodings, for the test drivers and the reference */
+  sb blob = {0}; /* the byte arrays, as pieces of one (pool.blob) */
+  pool bytes = {"uint8_t", "BY", "", 0, 0, 0, 0, &blob, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0, 0, 0},
+       fxs = {"fx", "X", "", 0, 0, 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0, 0, 0},
+       names = {"isa_form_field", "N", "", 0, 0, 0, 0, 0, 0}, lp = {"uint16_t", "L", "", 0, 0, 0, 0, 0, 0},
+       ranks = {"uint16_t", "R", "", 0, 0, 0, 0, 0, 0};
+  sb_printf(b, "typedef struct fx { uint8_t slot, off; uint16_t fd; } fx;\n\n");
+  sb t = {0};
+  sb rows = {0};
   for (int i = 0; i < md->nflats; i++) {
     md_flat *f = md->flats[i];
-    const char **n6 = nm + 6 * i;
-    sb t = {0};
-    fnm[i] = "0";
+    const char *fnm = "0", *n4[4] = {"0", "0", "0", "0"};
+    int nfnm = 0;
     if (f->nnamed) {
-      nfnm[i] = form_fields(md, f, &t);
-      fnm[i] = pool_name(E, &names, b, t.s);
       t.n = 0;
+      nfnm = form_fields(md, f, &t);
+      fnm = pool_name(E, &names, b, t.s);
     }
-    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->mask[k]);
-    n6[0] = pool_name(E, &bytes, b, t.s);
     t.n = 0;
-    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s0x%02x", k ? ", " : "", f->val[k]);
-    n6[1] = pool_name(E, &bytes, b, t.s);
-    n6[2] = n6[3] = n6[4] = n6[5] = "0";
+    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->mask[k]);
+    n4[0] = pool_name(E, &bytes, b, t.s);
+    t.n = 0;
+    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->val[k]);
+    n4[1] = pool_name(E, &bytes, b, t.s);
     if (f->nctx) {
       t.n = 0;
-      for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? ", " : "", f->ctx[k]);
-      n6[2] = pool_name(E, &bytes, b, t.s);
+      for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? "," : "", f->ctx[k]);
+      n4[2] = pool_name(E, &bytes, b, t.s);
       t.n = 0;
       for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
-      n6[3] = pool_name(E, &ctxv, b, t.s);
+      n4[3] = pool_name(E, &ctxv, b, t.s);
     }
-    if (f->nfx) {
-      t.n = 0;
-      for (int k = 0; k < f->nfx; k++) {
-        int fd = 0;
-        while (fields[fd] != f->fx[k].field) fd++;
-        sb_printf(&t, "%s{%d, %d, %d}", k ? ", " : "", f->fx[k].slot, f->fx[k].offset, fd);
-      }
-      n6[4] = pool_name(E, &fxs, b, t.s);
-    }
-    if (f->nalts) {
-      t.n = 0;
-      for (int k = 0; k < f->nalts; k++) sb_printf(&t, "%s{%d, %d}", k ? ", " : "", f->alts[k][0], f->alts[k][1]);
-      n6[5] = pool_name(E, &alts, b, t.s);
-    }
-    free(t.s);
+    /* one row per flat, x86 has 23,603: written without spaces */
+    sb_printf(&rows, "  {%d,%d,%d,%s,%s,%s,%s,%d,%s},\n", f->rule->index, f->len, f->nctx, n4[0], n4[1], n4[2], n4[3],
+              nfnm, fnm);
   }
+  /* the forms and prefixes go out after BY (below), which they point into */
+  sb forms = {0};
+  sb_printf(&forms, "\n/* Every encoding (flat), in decode order, for the runtime's test drivers and\n"
+                    " * the reference (isa_form): insn, len, nctx, mask, val, ctx, ctxv, nfields, fields */\n");
+  sb_printf(&forms, "const isa_form %s_forms[%d] = {\n", E->prefix, md->nflats + 1);
+  if (rows.s) sb_putn(&forms, rows.s, rows.n);
+  sb_printf(&forms, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
+  free(rows.s);
+  for (int p = 0; p < md->nprefixes; p++) {
+    md_prefix *pf = &md->prefixes[p];
+    sb_printf(&forms, "static const uint8_t PC%d[] = {", p);
+    for (int k = 0; k < pf->n; k++) sb_printf(&forms, "%d, ", pf->ctx[k]);
+    sb_printf(&forms, "0};\nstatic const uint64_t PV%d[] = {", p);
+    for (int k = 0; k < pf->n; k++) sb_printf(&forms, "%llu, ", (unsigned long long)pf->val[k]);
+    sb_printf(&forms, "0};\n");
+  }
+  sb_printf(&forms, "const isa_prefix %s_prefixes[%d] = {\n", E->prefix, md->nprefixes + 1);
+  for (int p = 0; p < md->nprefixes; p++)
+    sb_printf(&forms, "  {0x%02x, %d, PC%d, PV%d},\n", md->prefixes[p].byte, md->prefixes[p].n, p, p);
+  sb_printf(&forms, "  {0, 0, 0, 0}};\n\n");
+
+  /* the sub-tables: their flats and a switch tree over them each */
+  sb_printf(b, "/* A sub-table's flattened alternative (table flat), relative to the table's\n"
+               " * first byte and its slot regions: len, nctx, nfx, nalt, the alternative\n"
+               " * chosen, mask, val, ctx, ctxv, fx, nested choices */\n");
+  sb_printf(b, "typedef struct tflat {\n  uint8_t len, nctx, nfx, nalt;\n  uint16_t alt;\n"
+               "  const uint8_t *mask, *val, *ctx;\n  const uint64_t *ctxv;\n  const fx *fx;\n"
+               "  const uint8_t (*altv)[2];\n} tflat;\n");
+  sb_printf(b, "typedef struct tdesc { const tflat *fl; const uint16_t *(*cand)(const uint8_t *p, size_t n); } tdesc;\n\n");
+  sb_printf(b, "static const uint16_t EMPTY[] = {0xFFFF};\n");
+  sb tabs = {0}, leaves = {0}, defs = {0}; /* defs: arrays the rows of tabs name */
+  uint8_t tested[MD_MAX_LEN];
+  for (int j = 0; j < D.ntabs; j++) {
+    md_table *tb = D.tabs[j];
+    sb_printf(&tabs, "\n/* table %s, %s:%d */\nstatic const tflat T%d[%d] = {\n", tb->name, spec_file(E, tb->loc),
+              tb->loc.line, j, tb->nflats + 1);
+    for (int s = 0; s < tb->nflats; s++) {
+      md_flat *f = tb->flats[s];
+      const char *n6[6] = {"0", "0", "0", "0", "0", "0"};
+      t.n = 0;
+      for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->mask[k]);
+      n6[0] = f->len ? pool_name(E, &bytes, b, t.s) : "0";
+      t.n = 0;
+      for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->val[k]);
+      n6[1] = f->len ? pool_name(E, &bytes, b, t.s) : "0";
+      if (f->nctx) {
+        t.n = 0;
+        for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? "," : "", f->ctx[k]);
+        n6[2] = pool_name(E, &bytes, b, t.s);
+        t.n = 0;
+        for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
+        n6[3] = pool_name(E, &ctxv, b, t.s);
+      }
+      if (f->nfx) {
+        t.n = 0;
+        for (int k = 0; k < f->nfx; k++)
+          sb_printf(&t, "%s{%d, %d, %d}", k ? ", " : "", f->fx[k].slot, f->fx[k].offset, dc_field(&D, f->fx[k].field));
+        n6[4] = pool_name(E, &fxs, b, t.s);
+      }
+      if (f->nalts) {
+        t.n = 0;
+        for (int k = 0; k < f->nalts; k++) sb_printf(&t, "%s{%d, %d}", k ? ", " : "", f->alts[k][0], f->alts[k][1]);
+        n6[5] = pool_name(E, &alts, b, t.s);
+      }
+      sb_printf(&tabs, "  {%d, %d, %d, %d, %d, %s, %s, %s, %s, %s, %s}, /* %d: alternative %d, %s:%d */\n", f->len,
+                f->nctx, f->nfx, f->nalts, f->rule->index, n6[0], n6[1], n6[2], n6[3], n6[4], n6[5], s,
+                f->rule->index + 1, spec_file(E, f->rule->loc), f->rule->loc.line);
+    }
+    sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
+    sb_printf(&tabs, "static const uint16_t *cand%d(const uint8_t *p, size_t n) {\n  (void)p;\n  (void)n;\n", j);
+    int *all = malloc(sizeof(int) * (size_t)(tb->nflats + 1));
+    if (!all) exit(3);
+    for (int s = 0; s < tb->nflats; s++) all[s] = s;
+    memset(tested, 0, sizeof tested);
+    gen_tree(E, &tabs, tb->flats, all, tb->nflats, tested, 1, &lp, &leaves);
+    free(all);
+    sb_printf(&tabs, "}\n");
+  }
+  /* the instructions: positions, rank maps, and the tree over their heads */
+  sb_printf(&tabs, "\n/* One position of an instruction: token bytes, own field count, sub-table (or\n"
+                   " * -1) and its field base, choice slot and choice base, the radix weight of\n"
+                   " * its choice in the rank map, own mask and val (NULL: none), own fields */\n");
+  sb_printf(&tabs, "typedef struct rpos {\n  uint8_t tlen, nfx;\n  int8_t sub;\n  uint8_t fbase, aslot, abase;\n"
+                   "  uint32_t mul;\n  const uint8_t *mask, *val;\n  const fx *fx;\n} rpos;\n");
+  sb_printf(&tabs, "/* insn, positions, sub-table positions, nctx, ctx, ctxv, positions, rank map */\n");
+  sb_printf(&tabs, "typedef struct rdesc {\n  uint16_t insn;\n  uint8_t npos, nsub, nctx;\n  const uint8_t *ctx;\n"
+                   "  const uint64_t *ctxv;\n  const rpos *pos;\n  const uint16_t *rank;\n} rdesc;\n\n");
+  int maxsub = 1;
+  sb rd = {0};
+  md_flat *heads = calloc((size_t)md->ninsns + 1, sizeof *heads);
+  md_flat **hv = calloc((size_t)md->ninsns + 1, sizeof *hv);
+  if (!heads || !hv) exit(3);
+  for (int i = 0; i < md->ninsns; i++) {
+    md_rule *r = md->insns[i];
+    int ncombo = 0;
+    uint16_t *rank = dc_ranks(md, r, &ncombo);
+    t.n = 0;
+    for (int c = 0; c < ncombo; c++) /* 16 a line */
+      sb_printf(&t, "%s%d", c ? (c % 16 ? ", " : ",\n  ") : "\n  ", rank[c]);
+    const char *rname = pool_name(E, &ranks, &defs, t.s);
+    free(rank);
+    sb_printf(&tabs, "static const rpos P%d[%d] = { /* %s, %s:%d */\n", i, r->npos + 1, r->name, spec_file(E, r->loc),
+              r->loc.line);
+    int nsub = 0;
+    uint32_t mul = (uint32_t)ncombo;
+    for (int k = 0; k < r->npos; k++) {
+      md_pos *p = &r->pos[k];
+      int tlen = p->tok ? p->tok->nbytes : 0;
+      uint8_t m[MD_MAX_LEN], v[MD_MAX_LEN];
+      const char *mn = "0", *vn = "0", *fxn = "0";
+      if (tlen && dc_own(md, p, m, v)) {
+        t.n = 0;
+        for (int q = 0; q < tlen; q++) sb_printf(&t, "%s%d", q ? "," : "", m[q]);
+        mn = pool_name(E, &bytes, &defs, t.s);
+        t.n = 0;
+        for (int q = 0; q < tlen; q++) sb_printf(&t, "%s%d", q ? "," : "", v[q]);
+        vn = pool_name(E, &bytes, &defs, t.s);
+      }
+      int nfx = 0;
+      t.n = 0;
+      for (int q = 0; q < r->nown; q++)
+        if (r->own_pos[q] == k) sb_printf(&t, "%s{%d, 0, %d}", nfx++ ? ", " : "", q, dc_field(&D, r->own[q]));
+      if (nfx) fxn = pool_name(E, &fxs, &defs, t.s);
+      int sub = -1;
+      uint32_t w = 0;
+      if (p->sub) {
+        sub = dc_tab_of(&D, p->sub);
+        mul /= (uint32_t)p->sub->nflats;
+        w = mul;
+        nsub++;
+      }
+      sb_printf(&tabs, "  {%d, %d, %d, %d, %d, %d, %u, %s, %s, %s},", tlen, nfx, sub, p->sub ? p->sub_field_base : 0,
+                p->sub ? p->sub_alt_slot : 0, p->sub ? p->sub_alt_base : 0, w, mn, vn, fxn);
+      if (p->sub) sb_printf(&tabs, " /* %s */", p->sub->name);
+      sb_printf(&tabs, "\n");
+    }
+    sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
+    if (nsub > maxsub) maxsub = nsub;
+    const char *cn = "0", *cvn = "0";
+    if (r->ctxn) {
+      t.n = 0;
+      for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%d", k ? "," : "", r->ctxv_idx[k]);
+      cn = pool_name(E, &bytes, &defs, t.s);
+      t.n = 0;
+      for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)r->ctxv[k]);
+      cvn = pool_name(E, &ctxv, &defs, t.s);
+    }
+    sb_printf(&rd, "  {%d, %d, %d, %d, %s, %s, P%d, %s}, /* %s, %s:%d */\n", r->index, r->npos, nsub, r->ctxn, cn, cvn,
+              i, rname, r->name, spec_file(E, r->loc), r->loc.line);
+    dc_head(r, &heads[i]);
+    hv[i] = &heads[i];
+  }
+  free(t.s);
+  sb_printf(&tabs, "\nstatic const rdesc RD[%d] = {\n", md->ninsns + 1);
+  if (rd.s) sb_putn(&tabs, rd.s, rd.n);
+  sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0}};\n");
+  free(rd.s);
+  sb_printf(&tabs, "\nstatic const tdesc TD[%d] = {", D.ntabs + 1);
+  for (int j = 0; j < D.ntabs; j++) sb_printf(&tabs, "{T%d, cand%d}, ", j, j);
+  sb_printf(&tabs, "{0, 0}};\n");
+  sb_printf(&tabs, "\n/* Candidate instructions for the bytes p[0..n). */\n"
+                   "static const uint16_t *insns(const uint8_t *p, size_t n) {\n  (void)p;\n  (void)n;\n");
+  int *all = malloc(sizeof(int) * (size_t)(md->ninsns + 1));
+  if (!all) exit(3);
+  for (int i = 0; i < md->ninsns; i++) all[i] = i;
+  memset(tested, 0, sizeof tested);
+  gen_tree(E, &tabs, hv, all, md->ninsns, tested, 1, &lp, &leaves);
+  free(all);
+  free(heads);
+  free(hv);
+  sb_printf(&tabs, "}\n\n");
+  sb_printf(b, "\n/* Every mask, value and context list, each once (a line each); the tables\n"
+               " * below point into it (BY+offset). */\n");
+  sb_printf(b, "static const uint8_t BY[%d] = {\n", bytes.blob_n + 1);
+  if (blob.s) sb_putn(b, blob.s, blob.n);
+  sb_printf(b, "  0};\n");
+  if (forms.s) sb_putn(b, forms.s, forms.n);
+  free(forms.s);
+  free(blob.s);
+  if (leaves.s) sb_putn(b, leaves.s, leaves.n);
+  if (defs.s) sb_putn(b, defs.s, defs.n);
+  if (tabs.s) sb_putn(b, tabs.s, tabs.n);
+  free(leaves.s);
+  free(defs.s);
+  free(tabs.s);
   pool_free(&bytes);
   pool_free(&ctxv);
   pool_free(&fxs);
   pool_free(&alts);
   pool_free(&names);
-  sb_printf(b, "\n/* insn, len, nctx, nfx, nalt, mask, val, ctx, ctxv, fx, alt */\n");
-  sb_printf(b, "static const flat FL[%d] = {\n", md->nflats + 1);
-  for (int i = 0; i < md->nflats; i++) {
-    md_flat *f = md->flats[i];
-    const char **n6 = nm + 6 * i;
-    sb_printf(b, "  {%d, %d, %d, %d, %d, %s, %s, %s, %s, %s, %s}, /* %d: %s, %s:%d */\n", f->rule->index, f->len,
-              f->nctx, f->nfx, f->nalts, n6[0], n6[1], n6[2], n6[3], n6[4], n6[5], i, f->rule->name,
-              spec_file(E, f->rule->loc), f->rule->loc.line);
-  }
-  sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
-  free(fields);
-  sb_printf(b, "/* The same encodings for the runtime's test drivers and the reference (isa_form):\n"
-               " * insn, len, nctx, mask, val, ctx, ctxv, nfields, fields */\n");
-  sb_printf(b, "const isa_form %s_forms[%d] = {\n", E->prefix, md->nflats + 1);
-  for (int i = 0; i < md->nflats; i++) {
-    md_flat *f = md->flats[i];
-    const char **n6 = nm + 6 * i;
-    sb_printf(b, "  {%d, %d, %d, %s, %s, %s, %s, %d, %s},\n", f->rule->index, f->len, f->nctx, n6[0], n6[1], n6[2],
-              n6[3], nfnm[i], fnm[i]);
-  }
-  sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
-  free(nm);
-  free(fnm);
-  free(nfnm);
-  for (int p = 0; p < md->nprefixes; p++) {
-    md_prefix *pf = &md->prefixes[p];
-    sb_printf(b, "static const uint8_t PC%d[] = {", p);
-    for (int k = 0; k < pf->n; k++) sb_printf(b, "%d, ", pf->ctx[k]);
-    sb_printf(b, "0};\nstatic const uint64_t PV%d[] = {", p);
-    for (int k = 0; k < pf->n; k++) sb_printf(b, "%llu, ", (unsigned long long)pf->val[k]);
-    sb_printf(b, "0};\n");
-  }
-  sb_printf(b, "const isa_prefix %s_prefixes[%d] = {\n", E->prefix, md->nprefixes + 1);
-  for (int p = 0; p < md->nprefixes; p++)
-    sb_printf(b, "  {0x%02x, %d, PC%d, PV%d},\n", md->prefixes[p].byte, md->prefixes[p].n, p, p);
-  sb_printf(b, "  {0, 0, 0, 0}};\n\n");
-  /* decision tree */
-  sb tree = {0}, leaves = {0};
-  pool lp = {"uint16_t", "L", "", 0, 0, 0, 0};
-  int *all = malloc(sizeof(int) * (size_t)(md->nflats + 1));
-  if (!all) exit(3);
-  for (int i = 0; i < md->nflats; i++) all[i] = i;
-  uint8_t tested[MD_MAX_LEN] = {0};
-  gen_tree(E, &tree, all, md->nflats, tested, 1, &lp, &leaves);
   pool_free(&lp);
-  free(all);
-  sb_printf(b, "static const uint16_t EMPTY[] = {0xFFFF};\n");
-  if (leaves.s) sb_putn(b, leaves.s, leaves.n);
-  sb_printf(b, "\n/* Candidates for the bytes p[0..n); NULL if a tested byte is missing. */\n"
-               "static const uint16_t *candidates(const uint8_t *p, size_t n) {\n"
-               "  (void)p;\n  (void)n;\n  (void)EMPTY;\n");
-  if (tree.s) sb_putn(b, tree.s, tree.n);
-  sb_printf(b, "}\n\n");
-  free(tree.s);
-  free(leaves.s);
+  pool_free(&ranks);
+  free(D.tabs);
   sb_printf(b, "static uint64_t field(const uint8_t *p, const fdesc *d, int big) {\n"
                "  uint64_t t = 0, v = 0;\n"
                "  for (int i = 0; i < d->nbytes; i++) t |= (uint64_t)p[big ? d->nbytes - 1 - i : i] << (8 * i);\n"
@@ -1104,6 +1441,37 @@ static void gen_decode(em *E, sb *b) {
                "    int w = d->hi[r] - d->lo[r] + 1;\n"
                "    v = (w >= 64 ? 0 : v << w) | ((t >> d->lo[r]) & mask_(w));\n"
                "  }\n  return v;\n}\n\n");
+  sb_printf(b, "static int ctx_ok(const isa_insn *I, int n, const uint8_t *c, const uint64_t *v) {\n"
+               "  for (int k = 0; k < n; k++)\n    if (I->ctx[c[k]] != v[k]) return 0;\n  return 1;\n}\n\n");
+  sb_printf(b, "/* Do the bytes given (p[0..avail)) match mask/val at p[off..off+len)? */\n"
+               "static int bytes_ok(const uint8_t *p, size_t avail, size_t off, int len, const uint8_t *m, const uint8_t *v) {\n"
+               "  for (int k = 0; k < len && off + (size_t)k < avail; k++)\n"
+               "    if ((p[off + k] & m[k]) != v[k]) return 0;\n  return 1;\n}\n\n");
+  sb_printf(b, "/* The search for the live encoding first in decode order: the bytes, the\n"
+               " * room left by the prefixes (max_len - prefixes), the best rank so far, its\n"
+               " * instruction, length and table flats, and the choices being tried. */\n");
+  sb_printf(b, "#define MAXSUB %d\n", maxsub);
+  sb_printf(b, "typedef struct dstate {\n  const uint8_t *p;\n  size_t avail, room;\n  const isa_insn *I;\n"
+               "  unsigned best;\n  size_t blen;\n  const rdesc *brule;\n  uint16_t btf[MAXSUB], tf[MAXSUB];\n} dstate;\n\n");
+  sb_printf(b, "/* Positions i.. of r from byte off, choice index combo so far, nsub tables chosen. */\n"
+               "static void search(dstate *s, const rdesc *r, int i, size_t off, uint32_t combo, int nsub) {\n"
+               "  if (i == r->npos) {\n"
+               "    unsigned rank = r->rank[combo];\n"
+               "    if (rank == 0xFFFF || off > s->room || rank >= s->best) return;\n"
+               "    s->best = rank;\n    s->blen = off;\n    s->brule = r;\n"
+               "    for (int k = 0; k < nsub && k < MAXSUB; k++) s->btf[k] = s->tf[k];\n    return;\n  }\n"
+               "  const rpos *q = &r->pos[i];\n"
+               "  if (q->mask && !bytes_ok(s->p, s->avail, off, q->tlen, q->mask, q->val)) return;\n"
+               "  if (q->sub < 0) {\n    search(s, r, i + 1, off + q->tlen, combo, nsub);\n    return;\n  }\n"
+               "  if (nsub >= MAXSUB) return; /* never: no instruction has more (a bound for the compiler) */\n"
+               "  const tdesc *t = &TD[q->sub];\n"
+               "  const uint16_t *c = t->cand(s->p + (off < s->avail ? off : s->avail), off < s->avail ? s->avail - off : 0);\n"
+               "  for (; *c != 0xFFFF; c++) {\n"
+               "    const tflat *f = &t->fl[*c];\n"
+               "    if (!ctx_ok(s->I, f->nctx, f->ctx, f->ctxv) || !bytes_ok(s->p, s->avail, off, f->len, f->mask, f->val)) continue;\n"
+               "    s->tf[nsub] = *c;\n"
+               "    search(s, r, i + 1, off + (f->len > q->tlen ? f->len : q->tlen), combo + *c * q->mul, nsub + 1);\n"
+               "  }\n}\n\n");
   sb_printf(b, "isa_decode_result %s_decode(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out) {\n", E->prefix);
   sb_printf(b, "  isa_insn I;\n  memset(&I, 0, sizeof I);\n  size_t pos = 0;\n");
   sb_printf(b, "  if (n > %d) n = %d;\n", md->max_len, md->max_len);
@@ -1119,22 +1487,170 @@ static void gen_decode(em *E, sb *b) {
     sb_printf(b, "    default: break;\n    }\n    break;\n  }\n");
   }
   sb_printf(b, "  const uint8_t *p = buf + pos;\n  size_t avail = n - pos;\n"
-               "  const uint16_t *c = candidates(p, avail);\n"
-               "  if (!c) return n >= %d ? ISA_DECODE_INVALID : ISA_DECODE_NEED_MORE;\n", md->max_len);
-  sb_printf(b, "  for (; *c != 0xFFFF; c++) {\n"
-               "    const flat *f = &FL[*c];\n"
+               "  dstate s = {p, avail, %d - pos, &I, 0xFFFF, 0, 0, {0}, {0}};\n"
+               "  for (const uint16_t *c = insns(p, avail); *c != 0xFFFF; c++) {\n"
+               "    const rdesc *r = &RD[*c];\n"
+               "    if (!ctx_ok(&I, r->nctx, r->ctx, r->ctxv)) continue;\n"
+               "    if (r->nsub) {\n      search(&s, r, 0, 0, 0, 0);\n      continue;\n    }\n"
+               "    /* no sub-table: one flat, the form of its rank */\n"
+               "    const isa_form *f = &%s_forms[r->rank[0]];\n"
+               "    if (r->rank[0] < s.best && f->len <= s.room && bytes_ok(p, avail, 0, (int)f->len, f->mask, f->val)) {\n"
+               "      s.best = r->rank[0];\n      s.blen = f->len;\n      s.brule = r;\n    }\n"
+               "  }\n"
+               "  if (s.best == 0xFFFF) return ISA_DECODE_INVALID;\n"
+               "  if (s.blen > avail) return ISA_DECODE_NEED_MORE;\n"
+               "  const rdesc *r = s.brule;\n"
+               "  I.addr = addr;\n  I.id = r->insn;\n  I.len = (uint8_t)(pos + s.blen);\n  I.nprefix = (uint8_t)pos;\n"
+               "  size_t off = 0;\n  int j = 0;\n"
+               "  for (int i = 0; i < r->npos; i++) {\n"
+               "    const rpos *q = &r->pos[i];\n"
+               "    for (int k = 0; k < q->nfx; k++) I.f[q->fx[k].slot] = field(p + off, &FD[q->fx[k].fd], %d);\n"
+               "    if (q->sub < 0) {\n      off += q->tlen;\n      continue;\n    }\n"
+               "    const tflat *f = &TD[q->sub].fl[s.btf[j++]];\n"
+               "    for (int k = 0; k < f->nfx; k++) I.f[q->fbase + f->fx[k].slot] = field(p + off + f->fx[k].off, &FD[f->fx[k].fd], %d);\n"
+               "    I.alt[q->aslot] = f->alt;\n"
+               "    for (int k = 0; k < f->nalt; k++) I.alt[q->abase + f->altv[k][0]] = f->altv[k][1];\n"
+               "    off += f->len > q->tlen ? f->len : q->tlen;\n"
+               "  }\n  *out = I;\n  return ISA_DECODE_OK;\n}\n",
+            md->max_len, E->prefix, md->big_endian, md->big_endian);
+  free(D.fields);
+}
+
+/* ---- the reference decoder for tests ------------------------------------------ */
+
+/* NAME_oracle.c (isagen --oracle): the decoder as the flats define it, with
+ * no tree and no sub-table sharing: after the prefixes, every flat in decode
+ * order (NAME_forms) is tried, the first whose context holds and whose
+ * masked bytes match as far as they are given decides (OK, or NEED_MORE if it
+ * is longer and fits in max_len), and its fields and choices are filled from
+ * this file's per-flat recipes.  tests/decoder_diff compares NAME_decode with
+ * it.  Only the first byte is indexed (built at the first call), which is
+ * enough for a test. */
+static void gen_oracle(em *E, sb *b) {
+  md_spec *md = E->md;
+  banner(E, b, "oracle.c");
+  sb_printf(b, "/* Reference decoder for tests: each flat in decode order, as isagen's\n"
+               " * flats define decoding; compared with %s_decode by tests/decoder_diff. */\n",
+            E->prefix);
+  sb_printf(b, "#include <stdlib.h>\n\n#include \"%s_gen.h\"\n\n", E->prefix);
+  sb_printf(b, "extern const isa_form %s_forms[];\nextern const isa_prefix %s_prefixes[];\n"
+               "isa_decode_result %s_oracle_decode(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out);\n\n",
+            E->prefix, E->prefix, E->prefix);
+  dc D = {0};
+  for (int i = 0; i < md->nflats; i++)
+    for (int k = 0; k < md->flats[i]->nfx; k++) dc_field(&D, md->flats[i]->fx[k].field);
+  sb_printf(b, "typedef struct fdesc { uint8_t nbytes, nr, hi[8], lo[8]; } fdesc;\n");
+  sb_printf(b, "static const fdesc FD[%d] = {\n", D.nfields + 1);
+  for (int j = 0; j < D.nfields; j++) {
+    md_field *f = D.fields[j];
+    sb_printf(b, "  {%d, %d, {", f->tok->nbytes, f->nr);
+    for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->hi[r]);
+    sb_printf(b, "}, {");
+    for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->lo[r]);
+    sb_printf(b, "}}, /* %s.%s */\n", f->tok->name, f->name);
+  }
+  sb_printf(b, "  {0, 0, {0}, {0}}};\n\n");
+  sb_printf(b, "typedef struct fx { uint8_t slot, off; uint16_t fd; } fx;\n");
+  sb_printf(b, "typedef struct ofl { uint8_t nfx, nalt; const fx *fx; const uint8_t (*alt)[2]; } ofl;\n");
+  pool fxs = {"fx", "X", "", 0, 0, 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0, 0, 0};
+  sb rows = {0}, t = {0};
+  for (int i = 0; i < md->nflats; i++) {
+    md_flat *f = md->flats[i];
+    const char *xn = "0", *an = "0";
+    if (f->nfx) {
+      t.n = 0;
+      for (int k = 0; k < f->nfx; k++)
+        sb_printf(&t, "%s{%d, %d, %d}", k ? ", " : "", f->fx[k].slot, f->fx[k].offset, dc_field(&D, f->fx[k].field));
+      xn = pool_name(E, &fxs, b, t.s);
+    }
+    if (f->nalts) {
+      t.n = 0;
+      for (int k = 0; k < f->nalts; k++) sb_printf(&t, "%s{%d, %d}", k ? ", " : "", f->alts[k][0], f->alts[k][1]);
+      an = pool_name(E, &alts, b, t.s);
+    }
+    sb_printf(&rows, "  {%d, %d, %s, %s}, /* %d: %s, %s:%d */\n", f->nfx, f->nalts, xn, an, i, f->rule->name,
+              spec_file(E, f->rule->loc), f->rule->loc.line);
+  }
+  free(t.s);
+  pool_free(&fxs);
+  pool_free(&alts);
+  free(D.fields);
+  free(D.tabs);
+  sb_printf(b, "\n/* per flat of %s_forms: fields (slot, offset, field) and choices (slot, alternative) */\n",
+            E->prefix);
+  sb_printf(b, "static const ofl OF[%d] = {\n", md->nflats + 1);
+  if (rows.s) sb_putn(b, rows.s, rows.n);
+  free(rows.s);
+  sb_printf(b, "  {0, 0, 0, 0}};\n\n");
+  sb_printf(b, "static uint64_t field(const uint8_t *p, const fdesc *d, int big) {\n"
+               "  uint64_t t = 0, v = 0;\n"
+               "  for (int i = 0; i < d->nbytes; i++) t |= (uint64_t)p[big ? d->nbytes - 1 - i : i] << (8 * i);\n"
+               "  for (int r = 0; r < d->nr; r++) {\n"
+               "    int w = d->hi[r] - d->lo[r] + 1;\n"
+               "    v = (w >= 64 ? 0 : v << w) | ((t >> d->lo[r]) & mask_(w));\n"
+               "  }\n  return v;\n}\n\n");
+  sb_printf(b, "/* The flats that can start with byte v, in decode order (index 256: all). */\n"
+               "static int *idx[257];\nstatic int nidx[257];\n\n"
+               "static void build(void) {\n"
+               "  for (int v = 0; v <= 256; v++) {\n"
+               "    idx[v] = malloc(sizeof(int) * %d);\n"
+               "    if (!idx[v]) abort();\n"
+               "    for (int i = 0; i < %d; i++)\n"
+               "      if (v == 256 || (%s_forms[i].len && (v & %s_forms[i].mask[0]) == %s_forms[i].val[0]))\n"
+               "        idx[v][nidx[v]++] = i;\n"
+               "  }\n}\n\n",
+            md->nflats + 1, md->nflats, E->prefix, E->prefix, E->prefix);
+  sb_printf(b, "isa_decode_result %s_oracle_decode(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out) {\n"
+               "  if (!idx[256]) build();\n"
+               "  isa_insn I;\n  memset(&I, 0, sizeof I);\n  size_t pos = 0;\n"
+               "  if (n > %d) n = %d;\n"
+               "  for (;; pos++) {\n"
+               "    int k = 0;\n"
+               "    while (pos < n && k < %d && %s_prefixes[k].byte != buf[pos]) k++;\n"
+               "    if (pos >= n) return n >= %d ? ISA_DECODE_INVALID : ISA_DECODE_NEED_MORE;\n"
+               "    if (k == %d) break;\n"
+               "    for (int c = 0; c < %s_prefixes[k].n; c++) I.ctx[%s_prefixes[k].ctx[c]] = %s_prefixes[k].val[c];\n"
+               "    I.prefixes |= UINT32_C(1) << k;\n"
+               "  }\n"
+               "  const uint8_t *p = buf + pos;\n  size_t avail = n - pos;\n"
+               "  int v = avail ? p[0] : 256;\n"
+               "  for (int q = 0; q < nidx[v]; q++) {\n"
+               "    int i = idx[v][q];\n"
+               "    const isa_form *f = &%s_forms[i];\n"
                "    int ok = 1;\n"
-               "    for (int k = 0; k < f->nctx && ok; k++) ok = I.ctx[f->ctx[k]] == f->ctxv[k];\n"
+               "    for (unsigned k = 0; k < f->nctx && ok; k++) ok = I.ctx[f->ctx[k]] == f->ctxv[k];\n"
                "    if (!ok) continue;\n"
                "    size_t k = 0;\n"
                "    for (; k < f->len && k < avail; k++) if ((p[k] & f->mask[k]) != f->val[k]) break;\n"
                "    if (k < f->len && k < avail) continue;\n"
-               "    if (k < f->len) {\n      if (pos + f->len > %d) continue; /* could never fit */\n      return ISA_DECODE_NEED_MORE;\n    }\n"
+               "    if (k < f->len) {\n      if (pos + f->len > %d) continue; /* could never fit */\n"
+               "      return ISA_DECODE_NEED_MORE;\n    }\n"
                "    I.addr = addr;\n    I.id = f->insn;\n    I.len = (uint8_t)(pos + f->len);\n    I.nprefix = (uint8_t)pos;\n"
-               "    for (int q = 0; q < f->nfx; q++) I.f[f->fx[q].slot] = field(p + f->fx[q].off, &FD[f->fx[q].fd], %d);\n"
-               "    for (int q = 0; q < f->nalt; q++) I.alt[f->alt[q][0]] = f->alt[q][1];\n"
+               "    for (int j = 0; j < OF[i].nfx; j++) I.f[OF[i].fx[j].slot] = field(p + OF[i].fx[j].off, &FD[OF[i].fx[j].fd], %d);\n"
+               "    for (int j = 0; j < OF[i].nalt; j++) I.alt[OF[i].alt[j][0]] = OF[i].alt[j][1];\n"
                "    *out = I;\n    return ISA_DECODE_OK;\n  }\n  return ISA_DECODE_INVALID;\n}\n",
-            md->max_len, md->big_endian);
+            E->prefix, md->max_len, md->max_len, md->nprefixes, E->prefix, md->max_len, md->nprefixes, E->prefix,
+            E->prefix, E->prefix, E->prefix, md->max_len, md->big_endian);
+}
+
+int em_write_oracle(md_spec *md, const char *outdir, const char *prefix, const char *spec_path) {
+  em E = {.md = md, .prefix = prefix, .spec_path = spec_path, .ar = md->ar};
+  sb b = {0};
+  gen_oracle(&E, &b);
+  char fin[4096], tmp[4096];
+  snprintf(fin, sizeof fin, "%s/%s_oracle.c", outdir, prefix);
+  snprintf(tmp, sizeof tmp, "%s/.%s_oracle.c.tmp%ld", outdir, prefix, (long)getpid());
+  int rc = 0;
+  FILE *f = fopen(tmp, "wb");
+  if (!f || fwrite(b.s, 1, b.n, f) != b.n) rc = 1;
+  if (f && fclose(f) != 0) rc = 1;
+  if (!rc && rename(tmp, fin) != 0) rc = 1;
+  if (rc) {
+    dg_plain(md->dg, "cannot write %s: %s", fin, strerror(errno));
+    remove(tmp);
+  }
+  free(b.s);
+  return rc;
 }
 
 /* ---- descriptor --------------------------------------------------------------------------------- */

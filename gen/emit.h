@@ -12,4 +12,8 @@
 
 int em_write(md_spec *md, const char *outdir, const char *prefix, const char *spec_path);
 
+/* <outdir>/<prefix>_oracle.c: the flat-by-flat reference decoder
+ * <prefix>_oracle_decode for tests (isagen --oracle); nonzero on failure. */
+int em_write_oracle(md_spec *md, const char *outdir, const char *prefix, const char *spec_path);
+
 #endif

@@ -5,13 +5,14 @@
 #include "driver.h"
 
 static void usage(FILE *f) {
-  fputs("usage: isagen [-o DIR] [-n NAME] [--check] [--Werror] SPEC\n"
+  fputs("usage: isagen [-o DIR] [-n NAME] [--check] [--Werror] [--oracle] SPEC\n"
         "Compile an instruction-set spec into C: NAME_decode.c, NAME_print.c, NAME_sem.c,\n"
         "NAME_sym.c, NAME_desc.c and NAME_gen.h in DIR (default: current directory).\n"
         "  -o DIR     where to write the generated files\n"
         "  -n NAME    file and symbol prefix (default: the spec file's base name)\n"
         "  --check    check the spec only, write nothing\n"
         "  --Werror   treat warnings as errors\n"
+        "  --oracle   also write NAME_oracle.c, a reference decoder for tests\n"
         "Exit status: 0 success, 1 errors in the spec, 2 usage error.\n",
         f);
 }
@@ -32,6 +33,7 @@ int main(int argc, char **argv) {
       return 2;
     } else if (!strcmp(a, "--check")) check = true;
     else if (!strcmp(a, "--Werror")) o.werror = true;
+    else if (!strcmp(a, "--oracle")) o.oracle = true;
     else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage(stdout);
       return 0;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #define MAX_FLATS_PER_RULE 4096
+#define MAX_CHOICES_PER_RULE 65536
 
 static uint64_t mask_of(int w) { return w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1); }
 
@@ -297,63 +298,196 @@ static bool shadowed(md_flat *f, md_flat **by, int n) {
   return true;
 }
 
-/* Check one group of flats (an instruction set or one table's alternatives). */
+/* ---- which flats can meet ------------------------------------------------------------------ */
+
+/* A flat's key is the run of fully fixed bytes its encoding starts with.  Two
+ * flats whose keys differ at a byte both fix cannot match the same bytes, so
+ * a flat can only meet the flats whose key extends its own (its subtree, a
+ * contiguous range of the flats sorted by key) or is a proper prefix of it
+ * (one exact-key range per shorter prefix); and only the former can cover it.
+ * Comparing just those makes the checks near-linear on x86, whose 23,000
+ * flats share few leading bytes, instead of quadratic. */
+typedef struct cg_index {
+  md_flat **v;
+  int *by_key; /* flat indices sorted by key, then index */
+} cg_index;
+
+static int key_len(const md_flat *f) {
+  int d = 0;
+  while (d < f->len && f->mask[d] == 0xFF) d++;
+  return d;
+}
+
+/* Compare the key of f, cut to at most `cut` bytes, with the byte string k[0..nk). */
+static int key_cmp(const md_flat *f, int cut, const uint8_t *k, int nk) {
+  int d = key_len(f);
+  if (d > cut) d = cut;
+  for (int i = 0; i < d && i < nk; i++)
+    if (f->val[i] != k[i]) return f->val[i] < k[i] ? -1 : 1;
+  return d < nk ? -1 : d > nk ? 1 : 0;
+}
+
+static md_flat **cg_sort_v; /* qsort has no context argument */
+static int by_key(const void *x, const void *y) {
+  int i = *(const int *)x, j = *(const int *)y;
+  const md_flat *a = cg_sort_v[i], *b = cg_sort_v[j];
+  int c = key_cmp(a, MD_MAX_LEN, b->val, key_len(b));
+  return c ? c : (i > j) - (i < j);
+}
+
+static int by_int(const void *x, const void *y) {
+  int i = *(const int *)x, j = *(const int *)y;
+  return (i > j) - (i < j);
+}
+
+/* First position in by_key whose key, cut to nk bytes, is not below k[0..nk). */
+static int lower(const cg_index *ix, int n, const uint8_t *k, int nk, bool upper) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    int c = key_cmp(ix->v[ix->by_key[mid]], nk, k, nk);
+    if (c < 0 || (upper && c == 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* First position past the flats whose key is exactly k[0..nk) (they sort
+ * before the longer keys that extend it). */
+static int exact_end(const cg_index *ix, int n, int from, const uint8_t *k, int nk) {
+  while (from < n && key_len(ix->v[ix->by_key[from]]) == nk && key_cmp(ix->v[ix->by_key[from]], nk, k, nk) == 0)
+    from++;
+  return from;
+}
+
+/* The flats that can match bytes flat i matches, in no particular order, into
+ * out; with `covering`, only those that may cover it (its subtree).  Returns
+ * the count. */
+static int cg_candidates(const cg_index *ix, int n, int i, bool covering, int *out) {
+  const md_flat *f = ix->v[i];
+  int d = key_len(f), m = 0;
+  int lo = lower(ix, n, f->val, d, false), hi = lower(ix, n, f->val, d, true);
+  for (int q = lo; q < hi; q++) out[m++] = ix->by_key[q];
+  if (!covering)
+    for (int t = 0; t < d; t++) {
+      int a = lower(ix, n, f->val, t, false);
+      int b = exact_end(ix, n, a, f->val, t);
+      for (int q = a; q < b; q++) out[m++] = ix->by_key[q];
+    }
+  return m;
+}
+
+/* The flats of other rules that cover flat i without being covered by it;
+ * the first in index order (the one a note names) first, the rest in no
+ * particular order (shadowed() does not depend on it); cand is scratch. */
+static int covering(const cg_index *ix, int n, int i, md_flat **by, int *cand) {
+  md_flat *f = ix->v[i];
+  int nc = cg_candidates(ix, n, i, true, cand), m = 0, first = -1, at = 0;
+  for (int q = 0; q < nc; q++) {
+    md_flat *g = ix->v[cand[q]];
+    if (g->rule != f->rule && covers(g, f) && !covers(f, g)) {
+      if (first < 0 || cand[q] < first) {
+        first = cand[q];
+        at = m;
+      }
+      by[m++] = g;
+    }
+  }
+  if (m) {
+    md_flat *t = by[0];
+    by[0] = by[at];
+    by[at] = t;
+  }
+  return m;
+}
+
+static int by_rule_then_index(const void *x, const void *y) {
+  const int i = *(const int *)x, j = *(const int *)y;
+  uintptr_t a = (uintptr_t)cg_sort_v[i]->rule, b = (uintptr_t)cg_sort_v[j]->rule;
+  if (a != b) return a < b ? -1 : 1;
+  return (i > j) - (i < j);
+}
+
+/* Check one group of flats (an instruction set or one table's alternatives).
+ * The diagnostics and their order are those of comparing every pair (i < j)
+ * in index order: the candidates of each flat are visited in index order. */
 static void check_group(md_spec *md, md_flat **v, int n, bool same_rule_ok) {
+  if (n <= 0) return;
+  cg_index ix = {v, malloc(sizeof(int) * (size_t)n)};
+  int *cand = malloc(sizeof(int) * (size_t)n);
+  int *rule_of = malloc(sizeof(int) * (size_t)n);  /* flats sorted by rule, then index */
+  signed char *done = calloc((size_t)n, 1);        /* per flat: its rule's shadowing is decided */
+  md_flat **by = malloc(sizeof *by * (size_t)n);
   /* each pair of rules is reported once, however many encodings they share */
   md_rule **seen = malloc(sizeof *seen * 2 * 256);
+  if (!ix.by_key || !cand || !rule_of || !done || !by || !seen) exit(3);
+  for (int i = 0; i < n; i++) ix.by_key[i] = rule_of[i] = i;
+  cg_sort_v = v;
+  qsort(ix.by_key, (size_t)n, sizeof *ix.by_key, by_key);
+  qsort(rule_of, (size_t)n, sizeof *rule_of, by_rule_then_index);
   int nseen = 0;
   for (int i = 0; i < n; i++) {
     md_flat *a = v[i];
-    for (int j = i + 1; j < n; j++) {
+    int nc = cg_candidates(&ix, n, i, false, cand);
+    /* conflicts are rare: look for one first, and order the candidates
+     * (for the order of the messages) only when there is one */
+    bool any = false;
+    for (int q = 0; q < nc && !any; q++) {
+      md_flat *b = v[cand[q]];
+      if (cand[q] <= i || (a->rule == b->rule && same_rule_ok) || !compatible(a, b)) continue;
+      any = covers(a, b) == covers(b, a);
+    }
+    if (!any) continue;
+    qsort(cand, (size_t)nc, sizeof *cand, by_int);
+    for (int q = 0; q < nc; q++) {
+      int j = cand[q];
+      if (j <= i) continue;
       md_flat *b = v[j];
       if (a->rule == b->rule && same_rule_ok) continue;
-      if (a->len && b->len && a->mask[0] == 0xFF && b->mask[0] == 0xFF && a->val[0] != b->val[0]) continue;
       if (!compatible(a, b)) continue;
       bool ab = covers(a, b), ba = covers(b, a);
       if (ab != ba) continue;
       bool dup = false;
-      for (int q = 0; q < nseen && seen; q++)
-        if ((seen[2 * q] == a->rule && seen[2 * q + 1] == b->rule) ||
-            (seen[2 * q] == b->rule && seen[2 * q + 1] == a->rule))
+      for (int s = 0; s < nseen; s++)
+        if ((seen[2 * s] == a->rule && seen[2 * s + 1] == b->rule) ||
+            (seen[2 * s] == b->rule && seen[2 * s + 1] == a->rule))
           dup = true;
       if (dup || (ab && ba && a->rule == b->rule)) continue;
-      if (seen && nseen < 256) {
+      if (nseen < 256) {
         seen[2 * nseen] = a->rule;
         seen[2 * nseen++ + 1] = b->rule;
       }
       if (ab && ba) {
         dg_error(md->dg, b->rule->loc, "encoding of %s duplicates %s", rule_desc(md, b), rule_desc(md, a));
         dg_note(md->dg, a->rule->loc, "%s is here", rule_desc(md, a));
-      } else if (!ab && !ba) {
+      } else {
         dg_error(md->dg, b->rule->loc, "encodings of %s and %s overlap, and neither is more specific",
                  rule_desc(md, b), rule_desc(md, a));
         dg_note(md->dg, a->rule->loc, "%s is here", rule_desc(md, a));
-      } else
-        continue;
-      (void)0;
+      }
     }
   }
   free(seen);
-  /* rules every one of whose encodings is taken by more specific ones */
-  md_flat **by = malloc(sizeof *by * (size_t)(n > 0 ? n : 1));
-  if (!by) return;
+  /* Rules every one of whose encodings is taken by more specific ones.  A
+   * rule is decided once, at its first shadowed flat: all of its flats are
+   * then checked in index order, and the note names the first flat covering
+   * the last of them. */
   for (int i = 0; i < n; i++) {
     md_flat *f = v[i];
-    if (f->rule->unreachable) continue;
-    int m = 0;
-    for (int j = 0; j < n; j++)
-      if (v[j]->rule != f->rule && covers(v[j], f) && !covers(f, v[j])) by[m++] = v[j];
-    bool all = shadowed(f, by, m);
-    if (!all) continue;
-    /* every flat of this rule must be shadowed */
+    if (f->rule->unreachable || done[i]) continue;
+    if (!shadowed(f, by, covering(&ix, n, i, by, cand))) continue;
     md_rule *r = f->rule;
+    /* the rule's flats: a run of rule_of */
+    int lo = 0, hi = n;
+    while (lo < hi) {
+      int mid = lo + (hi - lo) / 2;
+      if ((uintptr_t)v[rule_of[mid]]->rule < (uintptr_t)r) lo = mid + 1;
+      else hi = mid;
+    }
     bool every = true;
-    for (int k = 0; k < n && every; k++) {
-      if (v[k]->rule != r) continue;
-      int mm = 0;
-      for (int j = 0; j < n; j++)
-        if (v[j]->rule != r && covers(v[j], v[k]) && !covers(v[k], v[j])) by[mm++] = v[j];
-      every = shadowed(v[k], by, mm);
+    for (int q = lo; q < n && v[rule_of[q]]->rule == r; q++) {
+      done[rule_of[q]] = 1;
+      if (every) every = shadowed(v[rule_of[q]], by, covering(&ix, n, rule_of[q], by, cand));
     }
     if (every) {
       r->unreachable = true;
@@ -363,6 +497,10 @@ static void check_group(md_spec *md, md_flat **v, int n, bool same_rule_ok) {
     }
   }
   free(by);
+  free(done);
+  free(rule_of);
+  free(cand);
+  free(ix.by_key);
 }
 
 void pt_build(md_spec *md) {
@@ -370,11 +508,23 @@ void pt_build(md_spec *md) {
   for (int i = 0; i < md->ntables; i++) flatten_table(md, md->tables[i]);
   for (int i = 0; i < md->ninsns; i++) {
     fl_list one = {0};
+    int errors = md->dg->nerrors;
     flatten_rule(md, md->insns[i], &one);
     md->insns[i]->flats = one.v;
     md->insns[i]->nflats = one.n;
     for (int k = 0; k < one.n; k++) fl_push(md->ar, &all, one.v[k]);
+    /* the decoder keeps a rank for every choice of its sub-tables' encodings
+     * (emit.c, dc_ranks), contradictory ones included */
+    md_rule *r = md->insns[i];
+    long choices = 1;
+    for (int k = 0; k < r->npos && choices <= MAX_CHOICES_PER_RULE; k++)
+      if (r->pos[k].sub) choices *= r->pos[k].sub->nflats;
+    if (choices > MAX_CHOICES_PER_RULE && md->dg->nerrors == errors)
+      dg_error(md->dg, r->loc, "'%s' combines more than %d choices of its sub-tables' encodings", r->name,
+               MAX_CHOICES_PER_RULE);
   }
+  /* decode ranks are 16-bit, 0xFFFF meaning none */
+  if (all.n >= 0xFFFF) dg_plain(md->dg, "the spec has %d encodings; the limit is %d", all.n, 0xFFFF - 1);
   if (md->dg->nerrors) return;
   int ord = 0;
   for (int i = 0; i < all.n; i++) {

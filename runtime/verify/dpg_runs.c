@@ -285,7 +285,10 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
     nwa_state m = S->next.v[i];
     if (!trust && !holds(S, m)) continue;
     S->next.v[kept++] = m;
-    if (!g->wit.w[m].trace) g->wit.w[m] = (wit){S->trace + 1, (uint32_t)step + 1};
+    /* the shortest prefix of any run: the witness's path query is
+     * symbolic execution of that prefix, and a run that went round a loop
+     * a thousand times before makes a query Z3 may not decide */
+    if (!g->wit.w[m].trace || step + 1 < g->wit.w[m].pos) g->wit.w[m] = (wit){S->trace + 1, (uint32_t)step + 1};
   }
   S->next.n = kept;
   sset t = S->cur;

@@ -15,6 +15,7 @@
 #include "parse_state.h"
 #include "pattern.h"
 #include "sema.h"
+#include "simplify.h"
 
 #define MAX_INCLUDE_DEPTH 32
 
@@ -203,8 +204,10 @@ int ig_compile(const ig_options *o) {
     md_spec *md = sm_build(&G.ar, &G.d, decls, G.decls.n);
     if (md && !G.d.nerrors) pt_build(md);
     if (o->werror && G.d.nwarnings) dg_plain(&G.d, "warnings are treated as errors");
-    if (md && !G.d.nerrors && (o->outdir || o->emit_dry))
+    if (md && !G.d.nerrors && (o->outdir || o->emit_dry)) {
+      sp_spec(md); /* fold what generation time knows (simplify.h) */
       em_write(md, o->outdir, o->prefix ? o->prefix : "spec", o->path);
+    }
     if (md && !G.d.nerrors && o->outdir && o->oracle)
       em_write_oracle(md, o->outdir, o->prefix ? o->prefix : "spec", o->path);
   }

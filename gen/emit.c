@@ -79,7 +79,29 @@ typedef struct em {
   arena *ar;
   int tmp; /* fresh names */
   bool undo; /* the concrete step being emitted saved the registers (S_) */
+  const char **rn; /* C names of the registers (reg_names) */
+  /* The table functions the file being generated calls (tfn_need), and the
+   * instance each is emitted from.  While one is emitted, `rel` is set and
+   * slots print relative to that instance's region (fb0, ab0). */
+  struct em_tfn *tf;
+  int ntf, captf;
+  bool tabfns; /* call table functions (sem, sym, print) instead of inlining */
+  bool rel;
+  int fb0, ab0;
 } em;
+
+/* One function per table and kind: the export's value concretely (TF_VAL, or
+ * TF_KNOWN when known at decode time: no cpu needed, so the symbolic file
+ * can fold it), symbolically (TF_SYM), or the table's text (TF_PRINT).  It
+ * takes the decoded choice and the table's slot region, so every use of the
+ * table in any instruction calls the same function. */
+enum { TF_VAL, TF_KNOWN, TF_SYM, TF_PRINT };
+typedef struct em_tfn {
+  md_table *t;
+  int kind;
+  const ir_expr *e;   /* an instance (TF_VAL, TF_KNOWN, TF_SYM) */
+  const ir_tpart *p;  /* an instance (TF_PRINT) */
+} em_tfn;
 
 static uint64_t mask_of(int w) { return w >= 64 || w <= 0 ? (w <= 0 ? 1 : ~(uint64_t)0) : (((uint64_t)1 << w) - 1); }
 static int bw(int w) { return w == TY_BOOL ? 1 : w; } /* storage width */
@@ -99,6 +121,67 @@ static const char *spec_file(em *E, sloc l) {
   return l.file >= 0 && l.file < E->md->dg->nfiles ? E->md->dg->files[l.file].path : "?";
 }
 
+/* The C name of register r in NAME_gen.h's enum: R_ and the spec's name in
+ * capitals for a register, F_ for a flag, anything but letters and digits
+ * made '_'; a name that would repeat an earlier one gets its index appended.
+ * Generated code then reads R[R_EAX], R[F_CF] instead of R[0], R[9]. */
+static const char *reg_name(em *E, int r) {
+  md_spec *md = E->md;
+  if (!E->rn) {
+    E->rn = ar_alloc(E->ar, sizeof *E->rn * (size_t)(md->nregs + 1));
+    for (int i = 0; i < md->nregs; i++) {
+      char *n = ar_printf(E->ar, "%s_%s", md->regs[i].w == TY_BOOL ? "F" : "R", md->regs[i].name);
+      for (char *p = n + 2; *p; p++) {
+        if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
+        else if (!((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) *p = '_';
+      }
+      for (int j = 0; j < i; j++)
+        if (strcmp(E->rn[j], n) == 0) {
+          n = ar_printf(E->ar, "%s_%d", n, i);
+          break;
+        }
+      E->rn[i] = n;
+    }
+  }
+  return E->rn[r];
+}
+
+static const char *const tf_prefix[] = {"tv_", "tk_", "ts_", "tp_"};
+
+/* The function's name; registers it for the file if it is new. */
+static const char *tfn_need(em *E, md_table *t, int kind, const ir_expr *e, const ir_tpart *p) {
+  int i = 0;
+  while (i < E->ntf && !(E->tf[i].t == t && E->tf[i].kind == kind)) i++;
+  if (i == E->ntf) {
+    if (E->ntf == E->captf) {
+      E->captf = E->captf ? 2 * E->captf : 32;
+      E->tf = realloc(E->tf, sizeof *E->tf * (size_t)E->captf);
+      if (!E->tf) exit(3);
+    }
+    E->tf[E->ntf++] = (em_tfn){t, kind, e, p};
+  }
+  return ar_printf(E->ar, "%s%s", tf_prefix[kind], t->name);
+}
+
+/* Field and choice slots: absolute in an instruction, relative to the
+ * region's bases (fb, ab) in a table function. */
+static const char *fslot(em *E, int a) {
+  if (!E->rel) return ar_printf(E->ar, "I->f[%d]", a);
+  return a == E->fb0 ? "I->f[fb]" : ar_printf(E->ar, "I->f[fb + %d]", a - E->fb0);
+}
+static const char *aslot_n(em *E, int a) {
+  if (!E->rel) return ar_printf(E->ar, "%d", a);
+  return a == E->ab0 ? "ab" : ar_printf(E->ar, "ab + %d", a - E->ab0);
+}
+static const char *fslot_n(em *E, int a) {
+  if (!E->rel) return ar_printf(E->ar, "%d", a);
+  return a == E->fb0 ? "fb" : ar_printf(E->ar, "fb + %d", a - E->fb0);
+}
+/* sel (the decoded choice, read from its slot), fb, ab of a table use */
+static const char *tfn_args(em *E, int sel, int fb, int ab) {
+  return ar_printf(E->ar, "I->alt[%s], %s, %s", aslot_n(E, sel), fslot_n(E, fb), aslot_n(E, ab));
+}
+
 /* ---- concrete expressions --------------------------------------------------------- */
 
 static const char *cx(em *E, ir_expr *e);
@@ -113,11 +196,11 @@ static const char *cx(em *E, ir_expr *e) {
   int kw = e->nk ? bw(k[0]->w) : 0;
   switch (e->op) {
   case IR_CONST: return hex(E, e->val);
-  case IR_FIELD: return ar_printf(E->ar, "I->f[%d]", e->a);
+  case IR_FIELD: return fslot(E, e->a);
   case IR_CTX: return ar_printf(E->ar, "I->ctx[%d]", e->a);
   case IR_PCADDR: return "I->addr";
   case IR_NEXT: return masked(E, "(I->addr + I->len)", E->md->addr_bits);
-  case IR_REG: return ar_printf(E->ar, "R[%d]", e->a);
+  case IR_REG: return ar_printf(E->ar, "R[%s]", reg_name(E, e->a));
   case IR_CREG: return ar_printf(E->ar, "creg_get(R, %d, %s)", e->a, cx(E, k[0]));
   case IR_VAR: return ar_printf(E->ar, "v%d", e->a);
   case IR_LOAD: return ar_printf(E->ar, "ld(cpu, %s, %d, %d, &flt)", cx(E, k[0]), e->a, e->b);
@@ -159,8 +242,14 @@ static const char *cx(em *E, ir_expr *e) {
                      cx(E, k[1]), e->a);
   }
   case IR_ALT: {
+    if (e->tab && E->tabfns) {
+      const char *args = tfn_args(E, e->a, e->fb, e->ab);
+      if (e->stat) return ar_printf(E->ar, "%s(I, %s)", tfn_need(E, e->tab, TF_KNOWN, e, NULL), args);
+      return ar_printf(E->ar, "%s(cpu, I, %s, &flt)", tfn_need(E, e->tab, TF_VAL, e, NULL), args);
+    }
     const char *s = cx(E, k[e->nk - 1]);
-    for (int i = e->nk - 2; i >= 0; i--) s = ar_printf(E->ar, "(I->alt[%d] == %d ? %s : %s)", e->a, i, cx(E, k[i]), s);
+    for (int i = e->nk - 2; i >= 0; i--)
+      s = ar_printf(E->ar, "(I->alt[%s] == %d ? %s : %s)", aslot_n(E, e->a), i, cx(E, k[i]), s);
     return s;
   }
   }
@@ -189,7 +278,7 @@ static void cstmt(em *E, sb *b, ir_stmt *s, int d) {
   case IR_S_SETCREG: {
     ir_expr *v = s->op == IR_S_SETCREG ? s->e[1] : s->e[0];
     const char *val = cx(E, v);
-    const char *dst = s->op == IR_S_SETREG ? ar_printf(E->ar, "R[%d] = ", s->a)
+    const char *dst = s->op == IR_S_SETREG ? ar_printf(E->ar, "R[%s] = ", reg_name(E, s->a))
                       : s->op == IR_S_SETVAR ? ar_printf(E->ar, "v%d = ", s->a)
                       : s->op == IR_S_SETPC  ? "npc = "
                                              : NULL;
@@ -317,7 +406,7 @@ static const char *sx(em *E, ir_expr *e) {
   if (e->stat) return ar_printf(E->ar, "K(%s, %d)", cx(E, e), e->w == TY_BOOL ? 0 : e->w);
   ir_expr **k = e->k;
   switch (e->op) {
-  case IR_REG: return ar_printf(E->ar, "st->reg[%d]", e->a);
+  case IR_REG: return ar_printf(E->ar, "st->reg[%s]", reg_name(E, e->a));
   case IR_CREG: return ar_printf(E->ar, "screg_get(tb, st, %d, %s)", e->a, cx(E, k[0]));
   case IR_VAR: return ar_printf(E->ar, "t%d", e->a);
   case IR_LOAD: return ar_printf(E->ar, "sld(tb, st->mem, %s, %d, %d)", sx(E, k[0]), e->a, e->b);
@@ -330,8 +419,11 @@ static const char *sx(em *E, ir_expr *e) {
   case IR_INSERT:
     return ar_printf(E->ar, "sinsert(tb, %s, %d, %s, %d, %d)", sx(E, k[0]), bw(k[0]->w), sx(E, k[1]), bw(k[1]->w), e->a);
   case IR_ALT: {
+    if (e->tab && E->tabfns)
+      return ar_printf(E->ar, "%s(tb, st, I, %s)", tfn_need(E, e->tab, TF_SYM, e, NULL), tfn_args(E, e->a, e->fb, e->ab));
     const char *s = sx(E, k[e->nk - 1]);
-    for (int i = e->nk - 2; i >= 0; i--) s = ar_printf(E->ar, "(I->alt[%d] == %d ? %s : %s)", e->a, i, sx(E, k[i]), s);
+    for (int i = e->nk - 2; i >= 0; i--)
+      s = ar_printf(E->ar, "(I->alt[%s] == %d ? %s : %s)", aslot_n(E, e->a), i, sx(E, k[i]), s);
     return s;
   }
   default:
@@ -359,7 +451,7 @@ static void sstmt(em *E, sb *b, ir_stmt *s, int d, md_rule *r) {
   switch (s->op) {
   case IR_S_SETREG:
     ind(b, d);
-    sb_printf(b, "st->reg[%d] = %s;\n", s->a, sx(E, s->e[0]));
+    sb_printf(b, "st->reg[%s] = %s;\n", reg_name(E, s->a), sx(E, s->e[0]));
     return;
   case IR_S_SETCREG:
     ind(b, d);
@@ -469,7 +561,9 @@ static void gen_header(em *E, sb *b) {
   sb_printf(b, "/* Private to the generated %s files: shared tables and value helpers. */\n", E->prefix);
   sb_printf(b, "#ifndef %s_GEN_H\n#define %s_GEN_H\n\n#include <stdint.h>\n#include <string.h>\n\n#include \"isa.h\"\n\n",
             E->prefix, E->prefix);
-  sb_printf(b, "#define NREGS %d\n#define PCREG %d\n\n", md->nregs, md->pc);
+  sb_printf(b, "/* Registers (R_) and flags (F_) by their index in the register file. */\nenum {\n");
+  for (int i = 0; i < md->nregs; i++) sb_printf(b, "  %s = %d,\n", reg_name(E, i), i);
+  sb_printf(b, "  NREGS = %d\n};\n#define PCREG %s\n\n", md->nregs, md->pc >= 0 && md->pc < md->nregs ? reg_name(E, md->pc) : "0");
   sb_printf(b, "\n/* Sign-extend the low w bits of x. */\n"
                "static inline int64_t sx_(uint64_t x, int w) {\n"
                "  uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1, s = UINT64_C(1) << (w - 1);\n"
@@ -512,7 +606,7 @@ static void gen_class_tables(em *E, sb *b, bool with_static) {
   for (int c = 0; c < md->nclasses; c++) {
     md_class *cl = &md->classes[c];
     sb_printf(b, "%sconst int CR%d_reg[%d] = {", with_static ? "static " : "", c, cl->n);
-    for (int i = 0; i < cl->n; i++) sb_printf(b, "%s%d", i ? ", " : "", cl->reg[i]);
+    for (int i = 0; i < cl->n; i++) sb_printf(b, "%s%s", i ? ", " : "", reg_name(E, cl->reg[i]));
     sb_printf(b, "};\n%sconst unsigned char CR%d_lo[%d] = {", with_static ? "static " : "", c, cl->n);
     for (int i = 0; i < cl->n; i++) sb_printf(b, "%s%d", i ? ", " : "", cl->alias[i] >= 0 ? md->aliases[cl->alias[i]].lo : 0);
     sb_printf(b, "};\n%sconst unsigned char CR%d_full[%d] = {", with_static ? "static " : "", c, cl->n);
@@ -537,6 +631,8 @@ static void gen_class_tables(em *E, sb *b, bool with_static) {
   for (int c = 0; c < md->nclasses; c++) sb_printf(b, "CR%d_full, ", c);
   sb_printf(b, "0};\n\n");
 }
+
+static void tfn_flush(em *E, sb *b, sb *insns);
 
 static void gen_sem(em *E, sb *b) {
   md_spec *md = E->md;
@@ -576,19 +672,24 @@ static void gen_sem(em *E, sb *b) {
             "/* a failing step leaves the registers as they were (isa.h) */\n"
             "static isa_step_result undo_(isa_cpu *cpu, const uint64_t *S, isa_step_result r) {\n"
             "  memcpy(cpu->reg, S, NREGS * sizeof *S);\n  return r;\n}\n\n");
+  E->tabfns = true;
+  sb ins = {0};
   for (int i = 0; i < md->ninsns; i++) {
     md_rule *r = md->insns[i];
-    sb_printf(b, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
-    sb_printf(b, "static isa_step_result ex_%s(isa_cpu *cpu, const isa_insn *I) {\n", r->name);
-    sb_printf(b, "  uint64_t *R = cpu->reg;\n  int flt = 0;\n  uint64_t npc = %s;\n", cx(E, &(ir_expr){.op = IR_NEXT}));
+    sb_printf(&ins, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
+    sb_printf(&ins, "static isa_step_result ex_%s(isa_cpu *cpu, const isa_insn *I) {\n", r->name);
+    sb_printf(&ins, "  uint64_t *R = cpu->reg;\n  int flt = 0;\n  uint64_t npc = %s;\n", cx(E, &(ir_expr){.op = IR_NEXT}));
     bool wrote = false;
     E->undo = fails_after_write(r->body, &wrote);
-    if (E->undo) sb_printf(b, "  uint64_t S_[NREGS]; /* it may fail after a register write */\n  memcpy(S_, R, sizeof S_);\n");
-    for (int l = 0; l < r->nlocals; l++) sb_printf(b, "  uint64_t v%d = 0;%s\n", l, r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
-    cstmts(E, b, r->body, 1);
+    if (E->undo) sb_printf(&ins, "  uint64_t S_[NREGS]; /* it may fail after a register write */\n  memcpy(S_, R, sizeof S_);\n");
+    for (int l = 0; l < r->nlocals; l++)
+      if (!r->locals[l]->unused)
+        sb_printf(&ins, "  uint64_t v%d = 0;%s\n", l, r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
+    cstmts(E, &ins, r->body, 1);
     E->undo = false;
-    sb_printf(b, "  R[PCREG] = npc;\n  return ISA_STEP_OK;\n}\n\n");
+    sb_printf(&ins, "  R[PCREG] = npc;\n  return ISA_STEP_OK;\n}\n\n");
   }
+  tfn_flush(E, b, &ins);
   sb_printf(b, "/* The handlers by instruction id, for the run loop's direct dispatch. */\n");
   sb_printf(b, "isa_step_fn const %s_steps[%d] = {\n", E->prefix, md->ninsns + 1);
   for (int i = 0; i < md->ninsns; i++) sb_printf(b, "  ex_%s,\n", md->insns[i]->name);
@@ -611,6 +712,9 @@ static void gen_sym(em *E, sb *b) {
   sb_printf(b, "#define ADDRW %d\n", md->addr_bits);
   sb_printf(b,
             "#define K(v, w) tb->konst(tb->ctx, (v), (w))\n"
+            "/* Not inlined: it only forwards to tb->app, and inlined into every operator of\n"
+            "   every transformer it made this file take about 40%% longer to compile. */\n"
+            "#if defined(__GNUC__)\n__attribute__((noinline))\n#endif\n"
             "static isa_term ap_(const isa_tb *tb, isa_op op, isa_term a, isa_term b, isa_term c, unsigned p0, unsigned p1) {\n"
             "  isa_term x[3] = {a, b, c};\n"
             "  unsigned n = op == ISA_OP_ITE ? 3u\n"
@@ -664,19 +768,23 @@ static void gen_sym(em *E, sb *b) {
             "  if (f->mem != st->mem) st->mem = AP(ISA_OP_ITE, c, f->mem, st->mem, 0, 0);\n"
             "  if (f->trap != st->trap) st->trap = AP(ISA_OP_ITE, c, f->trap, st->trap, 0, 0);\n"
             "  return f->npc != npc ? AP(ISA_OP_ITE, c, f->npc, npc, 0, 0) : npc;\n}\n\n");
+  E->tabfns = true;
+  sb ins = {0};
   for (int i = 0; i < md->ninsns; i++) {
     md_rule *r = md->insns[i];
-    sb_printf(b, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
-    sb_printf(b, "static void sy_%s(const isa_tb *tb, isa_symstate *st, const isa_insn *I) {\n", r->name);
-    sb_printf(b, "  isa_term npc = K(%s, %d);\n", cx(E, &(ir_expr){.op = IR_NEXT}), md->addr_bits);
+    sb_printf(&ins, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
+    sb_printf(&ins, "static void sy_%s(const isa_tb *tb, isa_symstate *st, const isa_insn *I) {\n", r->name);
+    sb_printf(&ins, "  isa_term npc = K(%s, %d);\n", cx(E, &(ir_expr){.op = IR_NEXT}), md->addr_bits);
     for (int l = 0; l < r->nlocals; l++) {
-      if (r->locals[l]->stat) sb_printf(b, "  uint64_t v%d = 0;", l);
-      else sb_printf(b, "  isa_term t%d = 0;", l);
-      sb_printf(b, "%s\n", r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
+      if (r->locals[l]->unused) continue;
+      if (r->locals[l]->stat) sb_printf(&ins, "  uint64_t v%d = 0;", l);
+      else sb_printf(&ins, "  isa_term t%d = 0;", l);
+      sb_printf(&ins, "%s\n", r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
     }
-    sstmts(E, b, r->body, 1, r);
-    sb_printf(b, "  st->reg[PCREG] = npc;\n}\n\n");
+    sstmts(E, &ins, r->body, 1, r);
+    sb_printf(&ins, "  st->reg[PCREG] = npc;\n}\n\n");
   }
+  tfn_flush(E, b, &ins);
   sb_printf(b, "static void (*const syms[%d])(const isa_tb *, isa_symstate *, const isa_insn *) = {\n", md->ninsns + 1);
   for (int i = 0; i < md->ninsns; i++) sb_printf(b, "  sy_%s,\n", md->insns[i]->name);
   sb_printf(b, "  0};\n\n");
@@ -715,7 +823,11 @@ static void ptpl(em *E, sb *b, ir_tpl *t, int d) {
       sb_printf(b, "}\n");
       break;
     case IR_T_ALT:
-      sb_printf(b, "switch (I->alt[%d]) {\n", p->a);
+      if (p->tab && E->tabfns) {
+        sb_printf(b, "%s(&w, I, %s);\n", tfn_need(E, p->tab, TF_PRINT, NULL, p), tfn_args(E, p->a, p->fb, p->ab));
+        break;
+      }
+      sb_printf(b, "switch (I->alt[%s]) {\n", aslot_n(E, p->a));
       for (int k = 0; k < p->nalts; k++) {
         ind(b, d);
         sb_printf(b, "case %d:\n", k);
@@ -728,6 +840,66 @@ static void ptpl(em *E, sb *b, ir_tpl *t, int d) {
       break;
     }
   }
+}
+
+/* Write the table functions that the instruction functions in `insns` call,
+ * and those they call in turn, then `insns` itself, to b: prototypes first,
+ * so the order of the definitions does not matter. */
+static void tfn_flush(em *E, sb *b, sb *insns) {
+  sb defs = {0};
+  for (int i = 0; i < E->ntf; i++) { /* E->ntf grows while bodies are written */
+    em_tfn f = E->tf[i];
+    md_table *t = f.t;
+    const char *name = ar_printf(E->ar, "%s%s", tf_prefix[f.kind], t->name);
+    static const char *const sig[] = {
+        "static uint64_t %s(isa_cpu *cpu, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab, int *pflt)",
+        "static uint64_t %s(const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)",
+        "static isa_term %s(const isa_tb *tb, isa_symstate *st, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)",
+        "static void %s(pw w_[static 1], const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)"};
+    sb_printf(b, sig[f.kind], name);
+    sb_printf(b, ";\n");
+    E->rel = true;
+    E->fb0 = f.e ? f.e->fb : f.p->fb;
+    E->ab0 = f.e ? f.e->ab : f.p->ab;
+    sb_printf(&defs, "\n/* table %s, %s:%d */\n", t->name, spec_file(E, t->loc), t->loc.line);
+    sb_printf(&defs, sig[f.kind], name);
+    sb_printf(&defs, " {\n  (void)I;\n  (void)fb;\n  (void)ab;\n");
+    if (f.kind == TF_PRINT) {
+      sb_printf(&defs, "  pw w = *w_;\n  switch (sel) {\n");
+      for (int k = 0; k < f.p->nalts; k++) {
+        sb_printf(&defs, "  case %d:\n", k);
+        ptpl(E, &defs, f.p->alts[k], 2);
+        sb_printf(&defs, "    break;\n");
+      }
+      sb_printf(&defs, "  }\n  *w_ = w;\n}\n");
+    } else {
+      /* the last alternative stands for any other choice, as in the
+       * decoded instruction only valid ones occur */
+      const ir_expr *e = f.e;
+      if (f.kind == TF_VAL) sb_printf(&defs, "  const uint64_t *R = cpu->reg;\n  int flt = *pflt;\n  uint64_t v;\n  (void)R;\n");
+      if (f.kind == TF_SYM) sb_printf(&defs, "  (void)tb;\n  (void)st;\n");
+      sb_printf(&defs, "  switch (sel) {\n");
+      for (int k = 0; k < e->nk; k++) {
+        const char *val = f.kind == TF_SYM ? sx(E, e->k[k]) : cx(E, e->k[k]);
+        const char *c = k == e->nk - 1 ? "default:" : ar_printf(E->ar, "case %d:", k);
+        if (f.kind == TF_VAL) sb_printf(&defs, "  %s\n    v = %s;\n    break;\n", c, val);
+        else sb_printf(&defs, "  %s\n    return %s;\n", c, val);
+      }
+      sb_printf(&defs, "  }\n");
+      if (f.kind == TF_VAL) sb_printf(&defs, "  *pflt = flt;\n  return v;\n");
+      sb_printf(&defs, "}\n");
+    }
+    E->rel = false;
+  }
+  if (defs.s) sb_putn(b, defs.s, defs.n);
+  sb_printf(b, "\n");
+  if (insns->s) sb_putn(b, insns->s, insns->n);
+  free(defs.s);
+  free(insns->s);
+  free(E->tf);
+  E->tf = NULL;
+  E->ntf = E->captf = 0;
+  E->tabfns = false;
 }
 
 static void gen_print(em *E, sb *b) {
@@ -765,13 +937,16 @@ static void gen_print(em *E, sb *b) {
             "  if (hx) snprintf(t, sizeof t, \"%%s%%s%%llx\", sign, pre, (unsigned long long)mag);\n"
             "  else snprintf(t, sizeof t, \"%%s%%llu\", sign, (unsigned long long)mag);\n"
             "  pw_str(w, t);\n}\n\n");
+  E->tabfns = true;
+  sb ins = {0};
   for (int i = 0; i < md->ninsns; i++) {
     md_rule *r = md->insns[i];
-    sb_printf(b, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
-    sb_printf(b, "static void pr_%s(pw w_[static 1], const isa_insn *I) {\n  pw w = *w_;\n  (void)I;\n", r->name);
-    if (r->tpl) ptpl(E, b, r->tpl, 1);
-    sb_printf(b, "  *w_ = w;\n}\n\n");
+    sb_printf(&ins, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
+    sb_printf(&ins, "static void pr_%s(pw w_[static 1], const isa_insn *I) {\n  pw w = *w_;\n  (void)I;\n", r->name);
+    if (r->tpl) ptpl(E, &ins, r->tpl, 1);
+    sb_printf(&ins, "  *w_ = w;\n}\n\n");
   }
+  tfn_flush(E, b, &ins);
   sb_printf(b, "static void (*const printers[%d])(pw *, const isa_insn *) = {\n", md->ninsns + 1);
   for (int i = 0; i < md->ninsns; i++) sb_printf(b, "  pr_%s,\n", md->insns[i]->name);
   sb_printf(b, "  0};\n\n");

@@ -42,6 +42,8 @@ typedef enum ir_op {
   IR_ALT,    /* a = alt slot; k[i] = value when alternative i was decoded */
 } ir_op;
 
+struct md_table;
+
 typedef struct ir_expr ir_expr;
 struct ir_expr {
   ir_op op;
@@ -51,6 +53,10 @@ struct ir_expr {
   uint64_t val;
   ir_expr **k;
   int nk;
+  /* IR_ALT reading a table's export: the table and its slot region (first
+   * field and choice slot); the emitters call one function per table */
+  struct md_table *tab;
+  int fb, ab;
 };
 
 typedef enum ir_sop {
@@ -104,6 +110,8 @@ typedef struct ir_tpart {
   int a;
   ir_tpl **alts;
   int nalts;
+  struct md_table *tab; /* IR_T_ALT of a table: the table and its slot region */
+  int fb, ab;
 } ir_tpart;
 
 struct ir_tpl {
@@ -115,6 +123,7 @@ typedef struct ir_local {
   const char *name;
   int w;
   bool stat; /* a let bound to a static value */
+  bool unused; /* neither read nor written after simplification (simplify.c) */
 } ir_local;
 
 #endif

@@ -539,6 +539,9 @@ static ir_expr *lv_read(sm *S, lval *lv) {
   case LV_ALT: {
     ir_expr *e = mk(S, IR_ALT, lv->w);
     e->a = lv->a;
+    e->tab = lv->table;
+    e->fb = lv->rs.fbase;
+    e->ab = lv->rs.abase;
     rscope saved = S->rs;
     S->no_hoist++;
     S->cond_depth++;
@@ -2432,7 +2435,8 @@ static void tpl_expr(sm *S, ir_tpl *t, ast *e, const char *fmt, sloc loc, sloc f
         return;
       }
       md_pos *pos = &S->rs.rule->pos[p];
-      ir_tpart part = {.kind = IR_T_ALT, .a = S->rs.abase + pos->sub_alt_slot, .nalts = tb->nalts};
+      ir_tpart part = {.kind = IR_T_ALT, .a = S->rs.abase + pos->sub_alt_slot, .nalts = tb->nalts, .tab = tb,
+                       .fb = S->rs.fbase + pos->sub_field_base, .ab = S->rs.abase + pos->sub_alt_base};
       part.alts = ar_alloc(S->ar, sizeof(ir_tpl *) * (size_t)(tb->nalts ? tb->nalts : 1));
       rscope saved = S->rs;
       for (int i = 0; i < tb->nalts; i++) {

@@ -27,7 +27,7 @@
 #                    -> 0 (orders between a counter and bounds from input,
 #                    checked over the loop's passes), -O2 with relations and
 #                    --timeout 10 -> 20; classes/input_loop_safe -O2 (input
-#                    read on each pass) with orders -> 0, relations -> 20
+#                    read on each pass) with orders -> 0, none -> 20
 #   long-runs        closed_recursion_safe (no input) -> 0 by its one run
 #                    (ce 1, the reason says so), but not with --inputs all or
 #                    --max-steps 1000 (-> 0 or 20, another reason);
@@ -410,8 +410,8 @@ case $case in
             { echo "FAIL build input_loop_safe"; exit 1; }
         expect "$isa input_loop_safe --candidates orders" 0 \
             "$work/input_loop_safe.$isa.O2" --target reach_error --candidates orders --timeout 90 --json
-        expect "$isa input_loop_safe --candidates relations" 20 \
-            "$work/input_loop_safe.$isa.O2" --target reach_error --candidates relations --timeout 10 --json
+        expect "$isa input_loop_safe --candidates none" 20 \
+            "$work/input_loop_safe.$isa.O2" --target reach_error --candidates none --timeout 10 --json
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

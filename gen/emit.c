@@ -1160,6 +1160,21 @@ typedef struct dc {
   int ntabs;
 } dc;
 
+/* The field descriptors FD[] of the fields D collected (decoder and oracle). */
+static void gen_fdesc(sb *b, const dc *D) {
+  sb_printf(b, "typedef struct fdesc { uint8_t nbytes, nr, hi[8], lo[8]; } fdesc;\n");
+  sb_printf(b, "static const fdesc FD[%d] = {\n", D->nfields + 1);
+  for (int j = 0; j < D->nfields; j++) {
+    md_field *f = D->fields[j];
+    sb_printf(b, "  {%d, %d, {", f->tok->nbytes, f->nr);
+    for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->hi[r]);
+    sb_printf(b, "}, {");
+    for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->lo[r]);
+    sb_printf(b, "}}, /* %s.%s */\n", f->tok->name, f->name);
+  }
+  sb_printf(b, "  {0, 0, {0}, {0}}};\n\n");
+}
+
 static int dc_field(dc *D, md_field *f) {
   for (int j = 0; j < D->nfields; j++)
     if (D->fields[j] == f) return j;
@@ -1369,17 +1384,7 @@ static void gen_decode(em *E, sb *b) {
     for (int s = 0; s < D.tabs[j]->nflats; s++)
       for (int k = 0; k < D.tabs[j]->flats[s]->nfx; k++) dc_field(&D, D.tabs[j]->flats[s]->fx[k].field);
   sb_printf(b, "/* token bytes, part count, then (hi, lo) per part, most significant first */\n");
-  sb_printf(b, "typedef struct fdesc { uint8_t nbytes, nr, hi[8], lo[8]; } fdesc;\n");
-  sb_printf(b, "static const fdesc FD[%d] = {\n", D.nfields + 1);
-  for (int j = 0; j < D.nfields; j++) {
-    md_field *f = D.fields[j];
-    sb_printf(b, "  {%d, %d, {", f->tok->nbytes, f->nr);
-    for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->hi[r]);
-    sb_printf(b, "}, {");
-    for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->lo[r]);
-    sb_printf(b, "}}, /* %s.%s */\n", f->tok->name, f->name);
-  }
-  sb_printf(b, "  {0, 0, {0}, {0}}};\n\n");
+  gen_fdesc(b, &D);
   /* the encodings, for the test drivers and the reference */
   sb blob = {0}; /* the byte arrays, as pieces of one (pool.blob) */
   pool bytes = {"uint8_t", "BY", "", 0, 0, 0, 0, &blob, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0, 0, 0},
@@ -1714,17 +1719,7 @@ static void gen_oracle(em *E, sb *b) {
   dc D = {0};
   for (int i = 0; i < md->nflats; i++)
     for (int k = 0; k < md->flats[i]->nfx; k++) dc_field(&D, md->flats[i]->fx[k].field);
-  sb_printf(b, "typedef struct fdesc { uint8_t nbytes, nr, hi[8], lo[8]; } fdesc;\n");
-  sb_printf(b, "static const fdesc FD[%d] = {\n", D.nfields + 1);
-  for (int j = 0; j < D.nfields; j++) {
-    md_field *f = D.fields[j];
-    sb_printf(b, "  {%d, %d, {", f->tok->nbytes, f->nr);
-    for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->hi[r]);
-    sb_printf(b, "}, {");
-    for (int r = 0; r < f->nr; r++) sb_printf(b, "%s%d", r ? ", " : "", f->lo[r]);
-    sb_printf(b, "}}, /* %s.%s */\n", f->tok->name, f->name);
-  }
-  sb_printf(b, "  {0, 0, {0}, {0}}};\n\n");
+  gen_fdesc(b, &D);
   sb_printf(b, "typedef struct fx { uint8_t slot, off; uint16_t fd; } fx;\n");
   sb_printf(b, "typedef struct ofl { uint8_t nfx, nalt; const fx *fx; const uint8_t (*alt)[2]; } ofl;\n");
   pool fxs = {"fx", "X", "", 0, 0, 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0, 0, 0};

@@ -1160,6 +1160,24 @@ typedef struct dc {
   int ntabs;
 } dc;
 
+/* The pooled names of a flat's mask, value, context and context-value
+ * arrays into n[0..3] ("0" where there is none); t is scratch. */
+static void flat_arrays(em *E, sb *b, const md_flat *f, sb *t, pool *bytes, pool *ctxv, const char **n) {
+  t->n = 0;
+  for (int k = 0; k < f->len; k++) sb_printf(t, "%s%d", k ? "," : "", f->mask[k]);
+  n[0] = f->len ? pool_name(E, bytes, b, t->s) : "0";
+  t->n = 0;
+  for (int k = 0; k < f->len; k++) sb_printf(t, "%s%d", k ? "," : "", f->val[k]);
+  n[1] = f->len ? pool_name(E, bytes, b, t->s) : "0";
+  if (!f->nctx) return;
+  t->n = 0;
+  for (int k = 0; k < f->nctx; k++) sb_printf(t, "%s%d", k ? "," : "", f->ctx[k]);
+  n[2] = pool_name(E, bytes, b, t->s);
+  t->n = 0;
+  for (int k = 0; k < f->nctx; k++) sb_printf(t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
+  n[3] = pool_name(E, ctxv, b, t->s);
+}
+
 /* The field descriptors FD[] of the fields D collected (decoder and oracle). */
 static void gen_fdesc(sb *b, const dc *D) {
   sb_printf(b, "typedef struct fdesc { uint8_t nbytes, nr, hi[8], lo[8]; } fdesc;\n");
@@ -1403,20 +1421,7 @@ static void gen_decode(em *E, sb *b) {
       nfnm = form_fields(md, f, &t);
       fnm = pool_name(E, &names, b, t.s);
     }
-    t.n = 0;
-    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->mask[k]);
-    n4[0] = pool_name(E, &bytes, b, t.s);
-    t.n = 0;
-    for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->val[k]);
-    n4[1] = pool_name(E, &bytes, b, t.s);
-    if (f->nctx) {
-      t.n = 0;
-      for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? "," : "", f->ctx[k]);
-      n4[2] = pool_name(E, &bytes, b, t.s);
-      t.n = 0;
-      for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
-      n4[3] = pool_name(E, &ctxv, b, t.s);
-    }
+    flat_arrays(E, b, f, &t, &bytes, &ctxv, n4);
     /* one row per flat, x86 has 23,603: written without spaces */
     sb_printf(&rows, "  {%d,%d,%d,%s,%s,%s,%s,%d,%s},\n", f->rule->index, f->len, f->nctx, n4[0], n4[1], n4[2], n4[3],
               nfnm, fnm);
@@ -1460,20 +1465,7 @@ static void gen_decode(em *E, sb *b) {
     for (int s = 0; s < tb->nflats; s++) {
       md_flat *f = tb->flats[s];
       const char *n6[6] = {"0", "0", "0", "0", "0", "0"};
-      t.n = 0;
-      for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->mask[k]);
-      n6[0] = f->len ? pool_name(E, &bytes, b, t.s) : "0";
-      t.n = 0;
-      for (int k = 0; k < f->len; k++) sb_printf(&t, "%s%d", k ? "," : "", f->val[k]);
-      n6[1] = f->len ? pool_name(E, &bytes, b, t.s) : "0";
-      if (f->nctx) {
-        t.n = 0;
-        for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%d", k ? "," : "", f->ctx[k]);
-        n6[2] = pool_name(E, &bytes, b, t.s);
-        t.n = 0;
-        for (int k = 0; k < f->nctx; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
-        n6[3] = pool_name(E, &ctxv, b, t.s);
-      }
+      flat_arrays(E, b, f, &t, &bytes, &ctxv, n6);
       if (f->nfx) {
         t.n = 0;
         for (int k = 0; k < f->nfx; k++)

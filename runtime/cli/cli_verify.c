@@ -178,6 +178,7 @@ static void add_stats(dpg_stats *s, const dpg_stats *s1) {
   s->summaries += s1->summaries;
   s->conjuncts += s1->conjuncts;
   s->carried += s1->carried;
+  s->long_witnesses += s1->long_witnesses;
   s->candidates += s1->candidates;
   s->self_check_failures += s1->self_check_failures;
 }
@@ -479,10 +480,10 @@ static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, 
     if (witness && r.witness) json_str(stdout, witness);
     else printf("null");
     printf(",\"stats\":{\"instructions\":%zu,\"ce\":%lu,\"se\":%lu,\"ref\":%lu,\"iterations\":%lu,\"states\":%zu,"
-           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"summaries\":%lu,\"conjuncts\":%lu,\"carried\":%lu,\"seconds\":%.3f,\"analysis_seconds\":%.3f,"
+           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"summaries\":%lu,\"conjuncts\":%lu,\"carried\":%lu,\"long_witnesses\":%lu,\"seconds\":%.3f,\"analysis_seconds\":%.3f,"
            "\"solver_seconds\":%.3f}}\n",
            s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->candidates, s->explored,
-           s->summaries, s->conjuncts, s->carried, s->seconds, s->analysis_seconds, s->solver_seconds);
+           s->summaries, s->conjuncts, s->carried, s->long_witnesses, s->seconds, s->analysis_seconds, s->solver_seconds);
   } else {
     printf("%s: %s\n", dpg_verdict_name(r.verdict), r.reason);
     printf("instructions %zu, CE %lu, SE %lu, Ref %lu, %.2f s\n", s->instructions, s->ce, s->se, s->ref, s->seconds);

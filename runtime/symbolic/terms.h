@@ -87,6 +87,11 @@ uint64_t tm_eval(tm_ctx *c, isa_term t, const tm_env *env);
  * environment must not change in between. */
 void tm_eval_begin(tm_ctx *c);
 uint64_t tm_eval_more(tm_ctx *c, isa_term t, const tm_env *env);
+/* Within the evaluations since tm_eval_begin: t's value is v, whatever
+ * the environment says (the caller knows it by other means), and terms
+ * above t use it.  tm_eval_known: t's value so far, if it has one. */
+void tm_eval_assume(tm_ctx *c, isa_term t, uint64_t v);
+bool tm_eval_known(const tm_ctx *c, isa_term t, uint64_t *v);
 /* Byte at addr of an array term. */
 uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env);
 

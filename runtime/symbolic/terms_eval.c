@@ -178,6 +178,17 @@ uint64_t tm_eval_more(tm_ctx *c, isa_term t, const tm_env *env) {
   return ev(c, t, env);
 }
 
+void tm_eval_assume(tm_ctx *c, isa_term t, uint64_t v) {
+  if (c->capmemo < c->nn) memo_reset(c);
+  set(c, t, v);
+}
+
+bool tm_eval_known(const tm_ctx *c, isa_term t, uint64_t *v) {
+  if (t >= c->capmemo || !done(c, t)) return false;
+  *v = c->memo[t];
+  return true;
+}
+
 uint8_t tm_eval_byte(tm_ctx *c, isa_term array, uint64_t addr, const tm_env *env) {
   memo_reset(c);
   return ev_byte(c, array, addr & tm_mask(c->addr_bits), env);

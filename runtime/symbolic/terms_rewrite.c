@@ -90,6 +90,8 @@ static isa_term slt_of_flags(tm_ctx *c, isa_term x, isa_term y) {
   return 0;
 }
 
+#define SHADOW_MAX 64 /* stores looked through for one the new store overwrites */
+
 /* Split t into base + constant offset (base 0 means t is constant). */
 static void base_off(tm_ctx *c, isa_term t, isa_term *base, uint64_t *off) {
   const tm_node *x = &c->n[t];
@@ -522,6 +524,33 @@ isa_term tm_rewrite(tm_ctx *c, isa_op op, unsigned sort, isa_term *a, unsigned n
     if (x->kind == ISA_OP_STORE && addr_cmp(c, x->a[1], a[1]) == 1) { /* overwritten */
       isa_term t[3] = {x->a[0], a[1], a[2]};
       return tm_mk(c, op, sort, t, 3, 0, 0);
+    }
+    /* overwritten further down, below stores to addresses provably
+     * different: that store goes and the ones above it are made again on
+     * what it stored into.  A loop that updates a few words of its frame
+     * (every variable of -O0 code) then keeps a chain as long as its words,
+     * not one as long as the run: a witness of a million steps is replayed
+     * symbolically with reads that find their store at once */
+    if (x->kind == ISA_OP_STORE) {
+      isa_term above[SHADOW_MAX];
+      unsigned na = 0;
+      isa_term at = a[0];
+      while (na < SHADOW_MAX && c->n[at].kind == ISA_OP_STORE) {
+        int r = addr_cmp(c, c->n[at].a[1], a[1]);
+        if (r == -1) break;
+        if (r == 1) {
+          isa_term base = c->n[at].a[0];
+          while (na) {
+            const tm_node *y = &c->n[above[--na]];
+            isa_term t[3] = {base, y->a[1], y->a[2]};
+            base = tm_mk(c, op, sort, t, 3, 0, 0);
+          }
+          isa_term t[3] = {base, a[1], a[2]};
+          return tm_mk(c, op, sort, t, 3, 0, 0);
+        }
+        above[na++] = at;
+        at = c->n[at].a[0];
+      }
     }
     /* storing back what is there changes nothing */
     const tm_node *v = &c->n[a[2]];

@@ -76,6 +76,8 @@ typedef struct hent {
   uint64_t pc;
   uint32_t run, visits; /* the run that last visited, and its visits so far */
   size_t n, rot;        /* samples, and the next to overwrite when full */
+  uint64_t sp;          /* SP at the first sample */
+  bool sp_var;          /* some later sample had another SP */
   uint64_t *s;          /* HS_CAP × nv */
   uint32_t *of;         /* per sample: its run */
 } hent;
@@ -425,6 +427,8 @@ static void observe_sample(cd_set *c, ex_machine *x) {
   uint64_t *row = e->s + slot * h->nv;
   e->of[slot] = c->run;
   const uint64_t *r = ex_regs(x);
+  if (e->n == 1) e->sp = r[d->sp];
+  else if (r[d->sp] != e->sp) e->sp_var = true;
   for (unsigned i = 0; i < h->nreg; i++) row[i] = r[h->reg[i]];
   for (unsigned k = 0; k < h->nword; k++)
     if (!sp_word(d, x, 4 * (int64_t)k, &row[h->nreg + k])) row[h->nreg + k] = 0;
@@ -458,8 +462,22 @@ static bool loc_takes_part(const cd_set *c, uint64_t pc, uint32_t i) {
   return !c->loc_ok || c->loc_ok(c->loc_ctx, pc, loc_term(c->h, i));
 }
 
-size_t cd_orders(cd_set *c, uint64_t pc, isa_term *out, size_t cap) {
+/* Does every sample of e have location a + b ≤s z (le) or z ≤s a + b
+ * (ge), the sum wrapping as the machine's? */
+static void sum_orders(const cd_hist *h, const hent *e, uint32_t a, uint32_t b, uint32_t z, unsigned w, bool *le,
+                       bool *ge) {
+  uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1;
+  *le = *ge = true;
+  for (size_t j = 0; j < e->n && (*le || *ge); j++) {
+    const uint64_t *row = e->s + j * h->nv;
+    int64_t s = sval((row[a] + row[b]) & mask, w), v = sval(row[z], w);
+    *le = *le && s <= v, *ge = *ge && v <= s;
+  }
+}
+
+size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term *out, size_t cap, size_t *npairs) {
   cd_hist *h = c->h;
+  *npairs = 0;
   if (!h || !(c->shapes & CD_AFFINE)) return 0;
   hent *e = hist_entry(h, pc, false);
   if (!e || e->n < 4) return 0;
@@ -505,6 +523,61 @@ size_t cd_orders(cd_set *c, uint64_t pc, isa_term *out, size_t cap) {
       if (n < cap) out[n++] = tm_app2(tc, ISA_OP_SLE, loc_term(h, loc[a]), loc_term(h, loc[b]));
       if (lt && n < cap) out[n++] = tm_app2(tc, ISA_OP_SLT, loc_term(h, loc[a]), loc_term(h, loc[b]));
     }
+  *npairs = n;
+  /* bounds by the constants the loop compares with: a loop `while (i < N)`
+   * compiled as i ≤ N − 1 keeps i ≤ N at its head (K and K + 1 as upper
+   * bounds, K and K − 1 as lower ones; signed below 2^(w−1), else
+   * unsigned) */
+  uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1;
+  for (unsigned a = 0; a < nl; a++) {
+    if (!varies[a]) continue;
+    for (size_t q = 0; q < nk; q++)
+      for (int up = 1; up >= 0; up--)
+        for (int d = 0; d < 2; d++) {
+          uint64_t k = (ks[q] + (uint64_t)(up ? d : -d)) & mask;
+          if (d && k == ks[q]) continue;
+          bool sg = sval(k, w) >= 0 || !up, ok = true;
+          for (size_t j = 0; j < e->n && ok; j++) {
+            uint64_t x = e->s[j * h->nv + loc[a]];
+            ok = up ? (sg ? sval(x, w) <= sval(k, w) : x <= k) : sval(k, w) <= sval(x, w);
+          }
+          if (!ok || (!up && k == 0) || n >= cap) continue; /* 0 ≤s x: above */
+          isa_term kt = tm_const(tc, k, w), x = loc_term(h, loc[a]);
+          out[n++] = up ? tm_app2(tc, sg ? ISA_OP_SLE : ISA_OP_ULE, x, kt) : tm_app2(tc, ISA_OP_SLE, kt, x);
+        }
+  }
+  /* three locations, one varying: a + b ≤s c and c ≤s a + b (a loop that
+   * moves one unit from k to j keeps k + j ≥ n) */
+  for (unsigned a = 0; a < nl; a++)
+    for (unsigned b = a + 1; b < nl; b++)
+      for (unsigned z = 0; z < nl; z++) {
+        if (z == a || z == b || !(varies[a] || varies[b] || varies[z])) continue;
+        bool le, ge;
+        sum_orders(h, e, loc[a], loc[b], loc[z], w, &le, &ge);
+        isa_term s = tm_app2(tc, ISA_OP_ADD, loc_term(h, loc[a]), loc_term(h, loc[b]));
+        if (le && n < cap) out[n++] = tm_app2(tc, ISA_OP_SLE, s, loc_term(h, loc[z]));
+        if (ge && n < cap) out[n++] = tm_app2(tc, ISA_OP_SLE, loc_term(h, loc[z]), s);
+      }
+  return n;
+}
+
+size_t cd_frame(cd_set *c, uint64_t pc, isa_term *var, uint64_t *val, size_t cap) {
+  cd_hist *h = c->h;
+  if (!h || !(c->shapes & CD_AFFINE) || !cap) return 0;
+  hent *e = hist_entry(h, pc, false);
+  if (!e || e->n < 4 || e->sp_var) return 0;
+  const isa_desc *d = c->v->d;
+  uint64_t mask = d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1;
+  size_t n = 0;
+  var[n] = reg_var(c->v, d->sp), val[n++] = e->sp;
+  for (unsigned i = 0; i < h->nreg && n < cap; i++) {
+    uint64_t x = e->s[i];
+    int64_t dist = sval((x - e->sp) & mask, d->addr_bits);
+    if (dist < -CTX_NEAR || dist > CTX_NEAR) continue; /* not a pointer into the frames */
+    bool same = true;
+    for (size_t j = 1; j < e->n && same; j++) same = e->s[j * h->nv + i] == x;
+    if (same) var[n] = reg_var(c->v, h->reg[i]), val[n++] = x;
+  }
   return n;
 }
 

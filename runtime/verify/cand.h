@@ -79,8 +79,21 @@ void cd_set_loc_filter(cd_set *c, cd_loc_ok ok, void *ctx);
  * input that the runs so far did not change) — pairs with a location that
  * varies first; 0 ≤s x for a location
  * that varies and is never negative; x ≡ c (mod 2) for a location whose
- * samples all have parity c.  Up to cap terms into out; how many. */
-size_t cd_orders(cd_set *c, uint64_t pc, isa_term *out, size_t cap);
+ * samples all have parity c; then, for a location x that varies, bounds
+ * by the constants ks[0..nk) (what the loop compares with): x ≤ K and
+ * x ≤ K + 1 (signed, or unsigned for K ≥ 2^(w−1)), K ≤s x and K − 1 ≤s x;
+ * then x + y ≤s z and z ≤s x + y for three locations, one of which varies.
+ * Up to cap terms into out, in that order; how many, and in *npairs how
+ * many come before the bounds by constants. */
+size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term *out, size_t cap, size_t *npairs);
+
+/* CD_AFFINE: the frame at pc, when every sample from every run had the
+ * same stack pointer there (no recursion or alloca above it): SP and each
+ * register that held one pointer into the stack (within CTX_NEAR of SP) at
+ * every sample, as variables with their values, up to cap into var and
+ * val; how many (0 when SP varied or there are too few samples).  A loop
+ * check can then tell the frame's words apart (loopcand.h). */
+size_t cd_frame(cd_set *c, uint64_t pc, isa_term *var, uint64_t *val, size_t cap);
 
 /* Record the state of x, about to execute the instruction at its PC. */
 void cd_observe(cd_set *c, ex_machine *x);

@@ -101,6 +101,7 @@ typedef struct dpg_stats {
   unsigned long summaries; /* refinements at a call site through the whole callee, in Ref too */
   unsigned long conjuncts; /* refinements that split on one conjunct of ρ (core_split), in Ref too */
   unsigned long carried;   /* refinements whose path query carried over from the last one (no solver call), in Ref too */
+  unsigned long long_witnesses; /* frontier steps whose witness was too long for a path query (refined without one) */
   unsigned long self_check_failures; /* --self-check: failures reported */
   double first_run_seconds; /* until the first run joined T (a million steps take seconds) */
 } dpg_stats;

@@ -199,6 +199,8 @@ typedef enum sres { S_CONT, S_VERDICT } sres;
 /* core_split: conjuncts of ρ tried alone, and the refinements at an
  * address before it is tried there */
 enum { CORE_TRIES = 3, CORE_AFTER = 2 };
+/* Witnesses longer than this get no path query (dpg_step.c path_query). */
+#define PATH_QUERY_MAX_STEPS 100000
 
 /* ---- dpg_loop.c ---------------------------------------------------------- */
 

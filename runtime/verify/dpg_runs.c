@@ -129,7 +129,9 @@ typedef struct sim {
   bool inv_bad;     /* debugging: a state the facts do not cover was reported */
   uint64_t lost_pc;
   uint64_t mpos;    /* the memo's number of the current position; 0: no memo */
+  struct share_ent *share; /* SHARE_CACHE entries (shared_conjunct_holds) */
 } sim;
+#define SHARE_CACHE 256
 
 static void pair_mark(dpg *g, nwa_state xs, nwa_state pred, wit w) {
   ht_add(&g->wit.pw, ((uint64_t)xs << 32 | pred) + 1, (uint64_t)w.trace << 32 | w.pos);
@@ -161,6 +163,8 @@ static uint64_t memo_step(tm_walk *w, isa_term t, void *ctx) {
   /* only states' predicates are remembered; below them the evaluation
    * goes down the connectives to find earlier states' predicates, and
    * leaves the rest to tm_eval_more, which shares subterms within a step */
+  uint64_t known;
+  if (tm_eval_known(tc, t, &known)) return known != 0;
   if (!ht_get(&S->g->wit.preds, t, NULL)) return tm_eval_more(tc, t, m->env) != 0;
   uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
   if (key && ht_get(&S->g->wit.memo, key, &v)) return v != 0;
@@ -186,6 +190,8 @@ static uint64_t memo_step(tm_walk *w, isa_term t, void *ctx) {
 /* A state's predicate t at the current position (a walk: conjunctions of
  * conjunctions are as deep as the refinements were many). */
 static bool memo_eval(sim *S, isa_term t, const tm_env *env) {
+  uint64_t known;
+  if (tm_eval_known(S->g->tc, t, &known)) return known != 0;
   ht_add(&S->g->wit.preds, t, 0);
   uint64_t key = S->mpos ? S->mpos << 32 | t : 0, v;
   if (key && ht_get(&S->g->wit.memo, key, &v)) return v != 0;
@@ -193,8 +199,14 @@ static bool memo_eval(sim *S, isa_term t, const tm_env *env) {
   return tm_walk_run(S->g->tc, t, memo_step, &m) != 0;
 }
 
-/* The memo's number of position p of the current run (0: none). */
+/* The memo's number of position p of the current run (0: none).  Only
+ * the first MEMO_STEPS positions of a run have one: past them a long run
+ * (a loop of a million passes) would fill the memo, clearing it for every
+ * run, and its predicates are mostly decided by the shared conjuncts
+ * (shared_conjunct_holds) without a lookup. */
+#define MEMO_STEPS 65536
 static uint64_t memo_pos(const sim *S, uint64_t p) {
+  if (p > MEMO_STEPS) return 0;
   uint64_t m = S->t->base + p + 1;
   return m < ((uint64_t)1 << 32) ? m : 0;
 }
@@ -228,6 +240,85 @@ static void print_false_conjuncts(sim *S, nwa_state s) {
     }
   }
   fprintf(stderr, "\n");
+}
+
+/* The run is in at least one of the states S->next (G covers every run),
+ * so a conjunct that all their predicates share holds: it is taken as
+ * true at this step (tm_eval_assume), and only what tells the states apart
+ * is evaluated.  A split makes ρ ∧ n and ¬ρ ∧ n, so after many refinements the
+ * shared part is nearly all of each predicate, and it was evaluated on
+ * every step of a long run.  The shared conjuncts are looked for among the
+ * top SHARE_DEPTH levels of each predicate's conjunctions, and remembered
+ * per set of states (a loop meets the same sets on every pass). */
+#define SHARE_DEPTH 4
+#define SHARE_NODES 32 /* 2 + 4 + 8 + 16 */
+#define SHARE_MAX 4
+
+/* The conjunctions and conjuncts of t down to SHARE_DEPTH levels, top
+ * first; how many. */
+static size_t top_conjuncts(tm_ctx *tc, isa_term t, isa_term *out) {
+  size_t n = 0, lo = 0;
+  out[n++] = t;
+  for (unsigned d = 0; d < SHARE_DEPTH; d++) {
+    size_t hi = n;
+    for (size_t i = lo; i < hi; i++)
+      if (tm_kind(tc, out[i]) == ISA_OP_LAND && n + 2 <= SHARE_NODES)
+        out[n++] = tm_arg(tc, out[i], 0), out[n++] = tm_arg(tc, out[i], 1);
+    lo = hi;
+  }
+  return n;
+}
+
+static bool in_list(const isa_term *v, size_t n, isa_term t) {
+  for (size_t i = 0; i < n; i++)
+    if (v[i] == t) return true;
+  return false;
+}
+
+/* The highest conjuncts every predicate of S->next has (up to SHARE_MAX
+ * into out, none below another); how many. */
+static size_t shared_conjuncts(sim *S, isa_term *out) {
+  tm_ctx *tc = S->g->tc;
+  isa_term first[SHARE_NODES], other[SHARE_NODES];
+  size_t nf = top_conjuncts(tc, nwa_pred(S->g->gr.G, S->next.v[0]), first);
+  bool shared[SHARE_NODES];
+  for (size_t k = 0; k < nf; k++) shared[k] = true;
+  for (size_t i = 1; i < S->next.n; i++) {
+    size_t no = top_conjuncts(tc, nwa_pred(S->g->gr.G, S->next.v[i]), other);
+    for (size_t k = 0; k < nf; k++) shared[k] = shared[k] && in_list(other, no, first[k]);
+  }
+  /* top first: a node whose ancestor is shared adds nothing */
+  size_t n = 0;
+  for (size_t k = 0; k < nf && n < SHARE_MAX; k++) {
+    if (!shared[k] || first[k] == tm_true(tc)) continue;
+    bool under = false;
+    for (size_t j = 0; j < n && !under; j++) {
+      isa_term sub[SHARE_NODES];
+      under = in_list(sub, top_conjuncts(tc, out[j], sub), first[k]);
+    }
+    if (!under) out[n++] = first[k];
+  }
+  return n;
+}
+
+typedef struct share_ent {
+  uint64_t key; /* hash of the states, the graph's generation; 0: empty */
+  uint8_t n;
+  isa_term t[SHARE_MAX];
+} share_ent;
+
+static void shared_conjunct_holds(sim *S) {
+  dpg *g = S->g;
+  uint64_t key = g->gr.gen * 0x9E3779B97F4A7C15ull + S->next.n;
+  for (size_t i = 0; i < S->next.n; i++) key = (key ^ S->next.v[i]) * 0xff51afd7ed558ccdull;
+  key |= 1;
+  if (!S->share) S->share = xa_calloc(SHARE_CACHE, sizeof *S->share);
+  share_ent *e = &S->share[key % SHARE_CACHE];
+  if (e->key != key) {
+    e->key = key;
+    e->n = (uint8_t)shared_conjuncts(S, e->t);
+  }
+  for (size_t i = 0; i < e->n; i++) tm_eval_assume(g->tc, e->t[i], 1);
 }
 
 static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
@@ -279,7 +370,9 @@ static void sim_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
    * check G (--self-check does), at a cost that dominates long runs.  The
    * last step of a trace is checked (a run stopped by a system call the
    * runtime lacks has no outcome there, and the facts may say so). */
-  bool trust = S->next.n == 1 && !g->self_check && step + 1 < S->t->n && !ae;
+  bool covered = !g->self_check && step + 1 < S->t->n && !ae;
+  bool trust = S->next.n == 1 && covered;
+  if (covered && S->next.n > 1) shared_conjunct_holds(S);
   size_t kept = 0;
   for (size_t i = 0; i < S->next.n; i++) {
     nwa_state m = S->next.v[i];
@@ -405,6 +498,7 @@ int witnesses(dpg *g, char *why, size_t whysz) {
     free(S.next.v);
     for (size_t i = 0; i < S.nframes; i++) free(S.frames[i].v);
     free(S.frames);
+    free(S.share);
     free(S.c.vmap);
   }
   return rc;
@@ -478,15 +572,23 @@ static bool loc_relevant(void *ctx, uint64_t pc, isa_term loc) {
  * passes could not be checked, the relations alone, as they are:
  * unchecked, most orders are accidents of the runs so far. */
 static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
+  if (g->an.lc) {
+    isa_term fv[LC_FRAME_MAX];
+    uint64_t fk[LC_FRAME_MAX];
+    lc_set_frame(g->an.lc, pc, fv, fk, cd_frame(cs, pc, fv, fk, LC_FRAME_MAX));
+  }
   isa_term rel = cd_relation(cs, pc);
   if (!g->an.lc || !(g->o.candidates & CD_ORDERS)) return rel;
   isa_term at[63];
   size_t nrel = conjuncts(g->tc, rel, at, 16);
-  size_t n = nrel + cd_orders(cs, pc, at + nrel, 63 - nrel);
+  uint64_t ks[LC_MAX_CONSTS];
+  size_t nk = lc_consts(g->an.lc, pc, ks, LC_MAX_CONSTS);
+  size_t npairs;
+  size_t n = nrel + cd_orders(cs, pc, ks, nk, at + nrel, 63 - nrel, &npairs);
   if (n == 0) return 0;
   uint64_t keep;
   double t0 = elapsed(g);
-  bool checked = lc_keep(g->an.lc, pc, at, n, nrel, &keep);
+  bool checked = lc_keep(g->an.lc, pc, at, n, nrel, nrel + npairs, &keep);
   g->st.analysis_seconds += elapsed(g) - t0;
   if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr, "loop 0x%llx: %zu relations and %zu orders, %s, %d kept (%.3f s)\n", (unsigned long long)pc, nrel,

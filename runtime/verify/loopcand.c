@@ -36,7 +36,17 @@ typedef struct hwalk {
   bool complete;   /* every path was followed to a pass or out of the loop */
   isa_term *bad;   /* the conditions of the paths from the head to the target */
   size_t nbad;
+  uint64_t ks[LC_MAX_CONSTS]; /* constants the branches compare with */
+  size_t nk;
+  lc_frame fr;     /* the frame the walk started from */
+  isa_term *S0;    /* that frame as a state (sized nvars, 0: the variable itself); NULL: none */
 } hwalk;
+
+/* The frame lc_set_frame gave for a head. */
+typedef struct hframe {
+  uint64_t head;
+  lc_frame fr;
+} hframe;
 
 struct lc_ctx {
   const fold_vocab *v;
@@ -44,9 +54,11 @@ struct lc_ctx {
   const mem_space *code;
   smt *solver;
   uint64_t target; /* a path that gets there leaves the loop */
-  ht_map memo; /* hash(head, atoms) -> mask << 1 | checked */
+  ht_map memo; /* hash(head, frame, atoms) -> mask << 1 | checked */
   hwalk *hw;
   size_t nhw, caphw;
+  hframe *fr;
+  size_t nfr, capfr;
 };
 
 typedef struct walk {
@@ -60,6 +72,10 @@ typedef struct walk {
   size_t nstate;
   uint8_t *tested; /* per variable index: a branch of the loop reads it (at the head's state) */
   uint8_t *off;    /* hwalk */
+  uint64_t ks[LC_MAX_CONSTS]; /* hwalk */
+  size_t nk;
+  bool sp_known;   /* the frame gives SP: stack bytes are at constant addresses */
+  uint64_t sp_val;
   bool mem_any;
   bool incomplete; /* a path was cut or could not be followed: some pass may be missing */
   isa_term *bad;   /* hwalk */
@@ -78,6 +94,7 @@ static void hwalk_free(hwalk *h) {
   free(h->tested);
   free(h->off);
   free(h->bad);
+  free(h->S0);
 }
 
 /* Is a (an address) SP + k, k returned? */
@@ -97,6 +114,7 @@ void lc_free(lc_ctx *c) {
   ht_free(&c->memo);
   for (size_t i = 0; i < c->nhw; i++) hwalk_free(&c->hw[i]);
   free(c->hw);
+  free(c->fr);
   free(c);
 }
 
@@ -139,9 +157,25 @@ static uint64_t mark_vars(tm_walk *tw, isa_term t, void *ctx) {
     return 0;
   }
   const isa_desc *d = w->c->v->d;
+  int op = tm_kind(tc, t);
+  if ((op == ISA_OP_EQ || op == ISA_OP_ULT || op == ISA_OP_ULE || op == ISA_OP_SLT || op == ISA_OP_SLE) &&
+      tm_sort(tc, tm_arg(tc, t, 0)) == d->addr_bits) { /* a comparison with a constant: a bound the loop tests */
+    uint64_t k;
+    isa_term a = tm_arg(tc, t, 0), b = tm_arg(tc, t, 1);
+    bool ka = tm_is_const(tc, a, &k), kb = !ka && tm_is_const(tc, b, &k);
+    if (ka != kb) {
+      bool have = false;
+      for (size_t i = 0; i < w->nk && !have; i++) have = w->ks[i] == k;
+      if (!have && w->nk < LC_MAX_CONSTS) w->ks[w->nk++] = k;
+    }
+  }
   if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == w->c->v->mem) {
     int64_t k;
-    if (sp_offset(tc, tm_arg(tc, t, 1), w->vars[d->sp], &k) && k >= OFF_LO && k < OFF_HI) w->off[k - OFF_LO] = 1;
+    uint64_t a;
+    bool rel = sp_offset(tc, tm_arg(tc, t, 1), w->vars[d->sp], &k);
+    if (!rel && w->sp_known && tm_is_const(tc, tm_arg(tc, t, 1), &a)) /* SP + k with SP from the frame */
+      rel = true, k = (int64_t)(a - w->sp_val);
+    if (rel && k >= OFF_LO && k < OFF_HI) w->off[k - OFF_LO] = 1;
     else w->mem_any = true;
   }
   uint64_t x;
@@ -284,6 +318,10 @@ static void follow(walk *w, uint64_t pc, isa_term cond, isa_term *S, unsigned le
     if (w->nbad < LC_MAX_PATHS) {
       w->bad = xa_realloc(w->bad, (w->nbad + 1) * sizeof *w->bad);
       w->bad[w->nbad++] = cond;
+      /* what an assertion tests counts, though a callee may test it (an
+       * -O0 `assert(k >= 0)` computes k >= 0 in the loop's procedure with
+       * a set-on-condition and branches on it in the callee) */
+      tm_walk_run(c->v->tc, cond, mark_vars, w);
     } else
       w->incomplete = true;
     return;
@@ -327,6 +365,9 @@ static double now_s(void) {
 
 /* Houdini over the passes: the atoms of *mask that every pass keeps.
  * False when the time ran out (past deadline). */
+/* t at the head, in the frame the walk started from. */
+static isa_term at_frame(tm_ctx *tc, const hwalk *w, isa_term t) { return w->S0 ? tm_subst(tc, t, w->S0) : t; }
+
 static bool houdini(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n, uint64_t *mask, double deadline) {
   tm_ctx *tc = c->v->tc;
   isa_term post[64];
@@ -339,7 +380,7 @@ static bool houdini(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n, 
         for (size_t i = 0; i < n; i++) {
           post[i] = 0;
           if (!(*mask >> i & 1)) continue;
-          A = tm_app2(tc, ISA_OP_LAND, A, atoms[i]);
+          A = tm_app2(tc, ISA_OP_LAND, A, at_frame(tc, w, atoms[i]));
           post[i] = tm_subst(tc, atoms[i], w->p[k].S);
           isa_term neg = tm_app1(tc, ISA_OP_LNOT, post[i]);
           goal = goal ? tm_app2(tc, ISA_OP_LOR, goal, neg) : neg;
@@ -377,7 +418,7 @@ static int excludes_bad(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t
   tm_ctx *tc = c->v->tc;
   isa_term A = tm_true(tc);
   for (size_t i = 0; i < n; i++)
-    if (mask >> i & 1) A = tm_app2(tc, ISA_OP_LAND, A, atoms[i]);
+    if (mask >> i & 1) A = tm_app2(tc, ISA_OP_LAND, A, at_frame(tc, w, atoms[i]));
   for (size_t k = 0; k < w->nbad; k++) {
     if (now_s() > deadline) return -1;
     isa_term hyp[2] = {A, w->bad[k]};
@@ -413,12 +454,42 @@ static void minimise(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n,
 
 /* The passes of head, followed once; NULL when the variables made since
  * no longer fit the walk's maps (it is then followed again). */
+static bool same_frame(const lc_frame *a, const lc_frame *b) {
+  if (a->n != b->n) return false;
+  for (size_t i = 0; i < a->n; i++)
+    if (a->var[i] != b->var[i] || a->val[i] != b->val[i]) return false;
+  return true;
+}
+
+static const lc_frame *frame_of(const lc_ctx *c, uint64_t head) {
+  static const lc_frame none;
+  for (size_t i = 0; i < c->nfr; i++)
+    if (c->fr[i].head == head) return &c->fr[i].fr;
+  return &none;
+}
+
+void lc_set_frame(lc_ctx *c, uint64_t head, const isa_term *var, const uint64_t *val, size_t n) {
+  if (n > LC_FRAME_MAX) n = LC_FRAME_MAX;
+  size_t i = 0;
+  while (i < c->nfr && c->fr[i].head != head) i++;
+  if (i == c->nfr) {
+    c->fr = xa_grow(c->fr, &c->capfr, c->nfr + 1, sizeof *c->fr);
+    c->nfr++;
+  }
+  hframe *f = &c->fr[i];
+  memset(f, 0, sizeof *f);
+  f->head = head;
+  f->fr.n = n;
+  for (size_t k = 0; k < n; k++) f->fr.var[k] = var[k], f->fr.val[k] = val[k];
+}
+
 static hwalk *walk_head(lc_ctx *c, uint64_t head) {
   tm_ctx *tc = c->v->tc;
   const isa_desc *d = c->v->d;
+  const lc_frame *fr = frame_of(c, head);
   for (size_t i = 0; i < c->nhw; i++)
     if (c->hw[i].head == head) {
-      if (tm_var_count(tc) <= c->hw[i].nvars) return &c->hw[i];
+      if (tm_var_count(tc) <= c->hw[i].nvars && same_frame(&c->hw[i].fr, fr)) return &c->hw[i];
       hwalk_free(&c->hw[i]);
       c->hw[i] = c->hw[--c->nhw];
       break;
@@ -437,13 +508,35 @@ static hwalk *walk_head(lc_ctx *c, uint64_t head) {
   w.tested = xa_calloc(w.nvars, 1);
   w.tested[tm_var_index(tc, vars[d->sp])] = 1; /* the frame every stack word is relative to */
   w.off = xa_calloc(OFF_HI - OFF_LO, 1);
+  /* the head's state in its frame: the stack pointer and the frame
+   * pointers as the constants every sample had, so that the stores of a
+   * pass (a call's pushes, spilled locals) and the loads of the frame's
+   * words are at constant addresses the term rewriter tells apart, and the
+   * solver is not left to find that SP − 12 is not FP − 32 */
+  isa_term *S0 = NULL;
+  if (fr->n) {
+    S0 = xa_calloc(w.nvars, sizeof *S0);
+    for (size_t k = 0; k < fr->n; k++) {
+      isa_term v = fr->var[k];
+      S[tm_var_index(tc, v)] = S0[tm_var_index(tc, v)] = tm_const(tc, fr->val[k], tm_sort(tc, v));
+      if (v == vars[d->sp]) w.sp_known = true, w.sp_val = fr->val[k];
+    }
+  }
   follow(&w, head, tm_true(tc), S, 0, 0);
   free(S);
   c->hw = xa_grow(c->hw, &c->caphw, c->nhw + 1, sizeof *c->hw);
   c->hw[c->nhw] = (hwalk){head, w.p, w.np, w.nvars, w.tested, w.off, w.mem_any, c->v->mem, vars[d->sp], !w.incomplete,
-                          w.bad, w.nbad};
+                          w.bad, w.nbad, {0}, w.nk, *fr, S0};
+  memcpy(c->hw[c->nhw].ks, w.ks, sizeof w.ks);
   free(vars);
   return &c->hw[c->nhw++];
+}
+
+size_t lc_consts(lc_ctx *c, uint64_t head, uint64_t *out, size_t cap) {
+  const hwalk *h = walk_head(c, head);
+  size_t n = 0;
+  for (size_t i = 0; i < h->nk && n < cap; i++) out[n++] = h->ks[i];
+  return n;
 }
 
 bool lc_relevant(lc_ctx *c, uint64_t head, isa_term t) {
@@ -451,11 +544,29 @@ bool lc_relevant(lc_ctx *c, uint64_t head, isa_term t) {
   return !h->np || !h->complete || !tm_walk_run(c->v->tc, t, mentions_other, (void *)h);
 }
 
-bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, size_t nfixed, uint64_t *mask) {
+/* Houdini over the atoms of *mask, then over those that speak of what the
+ * loop's branches test: each atom is a disjunct of the split's ¬φ half that
+ * DPG has to refute, so an atom the loop never tests costs the proof
+ * without serving it; the rest checked again, as some may have stood on
+ * the ones dropped.  False when the time ran out. */
+static bool check_atoms(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n, uint64_t *mask, double deadline) {
+  if (!houdini(c, w, atoms, n, mask, deadline)) return false;
+  uint64_t m = *mask;
+  for (size_t i = 0; i < n; i++)
+    if ((m >> i & 1) && tm_walk_run(c->v->tc, atoms[i], mentions_other, (void *)w)) m &= ~(1ull << i);
+  if (m == *mask) return true;
+  *mask = m;
+  return houdini(c, w, atoms, n, mask, deadline);
+}
+
+bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, size_t nfixed, size_t nfirst, uint64_t *mask) {
   if (n > 63) n = 63;
+  if (nfirst > n) nfirst = n;
   *mask = (1ull << n) - 1;
   if (!n) return false;
-  uint64_t key = mix(mix(1, head), nfixed);
+  uint64_t key = mix(mix(mix(1, head), nfixed), nfirst);
+  const lc_frame *fr = frame_of(c, head);
+  for (size_t i = 0; i < fr->n; i++) key = mix(mix(key, fr->var[i]), fr->val[i]);
   for (size_t i = 0; i < n; i++) key = mix(key, atoms[i]);
   key |= 1;
   uint64_t got;
@@ -463,7 +574,6 @@ bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, size_t n
     *mask = got >> 1;
     return got & 1;
   }
-  tm_ctx *tc = c->v->tc;
   const hwalk *w = walk_head(c, head);
   if (w->complete && !w->np) { /* no path comes back: not a loop in its own frame */
     *mask = 0;
@@ -471,22 +581,16 @@ bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, size_t n
     return true;
   }
   bool checked = w->np > 0 && w->complete;
-  double deadline = now_s() + LC_SECONDS;
   if (checked) {
+    /* the first atoms, then the rest with what stood of them, each in its
+     * own time: the rest (bounds, sums of three) are many, and a check
+     * of all at once that runs out of time would leave none checked */
     smt_set_timeout(c->solver, LC_QUERY_MS);
-    checked = houdini(c, w, atoms, n, mask, deadline);
-  }
-  if (checked) {
-    /* then only what speaks of what the loop's branches test: each atom is
-     * a disjunct of the split's ¬φ half that DPG has to refute, so an
-     * atom the loop never tests costs the proof without serving it; the
-     * rest checked again, as some may have stood on the ones dropped */
-    uint64_t m = *mask;
-    for (size_t i = 0; i < n; i++)
-      if ((m >> i & 1) && tm_walk_run(tc, atoms[i], mentions_other, (void *)w)) m &= ~(1ull << i);
-    if (m != *mask) {
-      *mask = m;
-      checked = houdini(c, w, atoms, n, mask, deadline);
+    *mask = (1ull << nfirst) - 1;
+    checked = check_atoms(c, w, atoms, n, mask, now_s() + LC_SECONDS);
+    if (checked && nfirst < n) {
+      uint64_t m2 = *mask | (((1ull << n) - 1) & ~((1ull << nfirst) - 1));
+      if (check_atoms(c, w, atoms, n, &m2, now_s() + LC_SECONDS)) *mask = m2;
     }
   }
   if (checked) {

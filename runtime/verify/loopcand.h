@@ -54,12 +54,32 @@
 #define LC_MAX_LEN 160   /* instructions of one path */
 #define LC_MAX_PATHS 48  /* passes followed */
 #define LC_MAX_STEPS 4000 /* instructions executed symbolically, in all */
+#define LC_MAX_CONSTS 8  /* constants remembered from the branches */
 
 typedef struct lc_ctx lc_ctx;
+
+#define LC_FRAME_MAX 8
+/* Variables (the stack pointer, frame pointers) and the values every run
+ * had at a head (cd_frame). */
+typedef struct lc_frame {
+  size_t n;
+  isa_term var[LC_FRAME_MAX];
+  uint64_t val[LC_FRAME_MAX];
+} lc_frame;
 
 /* target: the verification target (a path that reaches it leaves the loop). */
 lc_ctx *lc_new(const fold_vocab *v, fold_letters *L, const mem_space *code, smt *solver, uint64_t target);
 void lc_free(lc_ctx *c); /* NULL is fine */
+
+/* The frame of head from now on (n ≤ LC_FRAME_MAX pairs; n = 0: none): the
+ * walk starts from a state where those variables have those values, and
+ * the atoms are checked in it.  The stores and loads of a pass then fall
+ * at constant addresses, which the term rewriter tells apart, instead of
+ * at SP + a and FP + b, which leave the solver to rule out their aliasing
+ * in every query (in -O0 code every variable is such a word).  It only
+ * narrows the states the check speaks of to those of the runs' frame,
+ * which is what a heuristic filter may do (Soundness, above). */
+void lc_set_frame(lc_ctx *c, uint64_t head, const isa_term *var, const uint64_t *val, size_t n);
 
 /* Does t (a term over the state at head) speak only of what the loop tests:
  * the conditions of every pass, and of the branches of the head's own
@@ -70,14 +90,23 @@ void lc_free(lc_ctx *c); /* NULL is fine */
  * True when the walk is incomplete or found no pass. */
 bool lc_relevant(lc_ctx *c, uint64_t head, isa_term t);
 
+/* The constants (of the address width) that the branches of the walk
+ * compare a variable with: the loop's passes and the head's procedure's
+ * paths out of it, up to LC_MAX_CONSTS in the order met, up to cap into
+ * out; how many.  The bounds a candidate may state (`i ≤ N` for a loop
+ * `while (i < N)`). */
+size_t lc_consts(lc_ctx *c, uint64_t head, uint64_t *out, size_t cap);
+
 /* The atoms (bool terms over the state at head) that every pass preserves,
  * those from atoms[nfixed] on cut down to what the paths to the target
  * need when they exclude those paths, as a mask over atoms[0..n) (n ≤ 63);
- * none, and true, when the
- * complete walk found no pass.  Returns false, and all of them,
- * when the walk is incomplete or found no pass, or the check took longer
- * than LC_SECONDS (nothing counts as checked).
- * Remembers the answer per (head, atoms). */
-bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, size_t nfixed, uint64_t *mask);
+ * none, and true, when the complete walk found no pass.  atoms[0..nfirst)
+ * are checked first, and the rest then with what stood of them, each
+ * check within LC_SECONDS: when the second runs out of time, the first's
+ * answer stands.  Returns false, and all of them, when the walk is
+ * incomplete or found no pass, or the first check took longer than
+ * LC_SECONDS (nothing counts as checked).  Remembers the answer per
+ * (head, frame, atoms). */
+bool lc_keep(lc_ctx *c, uint64_t head, const isa_term *atoms, size_t n, size_t nfixed, size_t nfirst, uint64_t *mask);
 
 #endif

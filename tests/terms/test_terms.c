@@ -86,6 +86,29 @@ static void test_basics(void) {
   tm_free(c);
 }
 
+/* tm_eval_assume: within one tm_eval_begin, a term's value is what the
+ * caller says, for the terms above it too; a new begin forgets it. */
+static void test_eval_assume(void) {
+  tm_ctx *c = tm_new(32);
+  isa_term x = tm_var(c, "x", 32), y = tm_var(c, "y", 32);
+  isa_term a = tm_app2(c, ISA_OP_ULT, x, y), b = tm_app2(c, ISA_OP_EQ, x, tm_const(c, 5, 32));
+  isa_term both = tm_app2(c, ISA_OP_LAND, a, b);
+  vals[0] = 5, vals[1] = 3; /* a false, b true */
+  uint64_t v = 9;
+  tm_eval_begin(c);
+  CHECK(!tm_eval_known(c, a, &v) && v == 9);
+  CHECK(tm_eval_more(c, both, &env) == 0);
+  CHECK(tm_eval_known(c, a, &v) && v == 0);
+  tm_eval_begin(c);
+  tm_eval_assume(c, a, 1);
+  CHECK(tm_eval_known(c, a, &v) && v == 1);
+  CHECK(tm_eval_more(c, both, &env) == 1);
+  tm_eval_begin(c);
+  CHECK(!tm_eval_known(c, a, &v));
+  CHECK(tm_eval_more(c, both, &env) == 0);
+  tm_free(c);
+}
+
 static void test_memory(void) {
   tm_ctx *c = tm_new(32);
   isa_term m = tm_var(c, "M", TM_ARRAY), p = tm_var(c, "p", 32), q = tm_var(c, "q", 32);
@@ -106,6 +129,18 @@ static void test_memory(void) {
   /* writing back what is there is no write */
   isa_term t3[3] = {m, q, tm_app2(c, ISA_OP_SELECT, m, q)};
   CHECK(tm_app(c, ISA_OP_STORE, t3, 3, 0, 0) == m);
+  /* a store to p over m2 (p, then p + 4): the store to p below the one to
+   * p + 4 is overwritten and goes, the one to p + 4 is made again on m */
+  isa_term x = tm_var(c, "x", 8);
+  isa_term t5[3] = {m2, p, x}, m3 = tm_app(c, ISA_OP_STORE, t5, 3, 0, 0);
+  isa_term t6[3] = {m, p4, w}, m4 = tm_app(c, ISA_OP_STORE, t6, 3, 0, 0);
+  isa_term t7[3] = {m4, p, x};
+  CHECK(m3 == tm_app(c, ISA_OP_STORE, t7, 3, 0, 0) && tm_arg(c, m3, 0) == m4);
+  CHECK(tm_app2(c, ISA_OP_SELECT, m3, p) == x && tm_app2(c, ISA_OP_SELECT, m3, p4) == w);
+  /* not past a store whose address may alias: q may be p */
+  isa_term t8[3] = {m1, q, w}, m5 = tm_app(c, ISA_OP_STORE, t8, 3, 0, 0);
+  isa_term t9[3] = {m5, p, x}, m6 = tm_app(c, ISA_OP_STORE, t9, 3, 0, 0);
+  CHECK(tm_arg(c, m6, 0) == m5 && tm_arg(c, m5, 0) == m1);
   /* evaluation: vars 0..: M p q v w */
   vals[1] = 100; /* p */
   vals[2] = 104; /* q == p + 4 */
@@ -1852,6 +1887,7 @@ static void test_conj_ground(void) {
 int main(void) {
   test_basics();
   test_memory();
+  test_eval_assume();
   test_subst_print();
   test_random();
   test_rule_ite_eq();

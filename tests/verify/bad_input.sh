@@ -27,7 +27,11 @@
 #                    -> 0 (orders between a counter and bounds from input,
 #                    checked over the loop's passes), -O2 with relations and
 #                    --timeout 10 -> 20; classes/input_loop_safe -O2 (input
-#                    read on each pass) with orders -> 0, none -> 20
+#                    read on each pass) with orders -> 0, none -> 20;
+#                    classes/const_bound_safe and trade_loop_safe -O0 with
+#                    orders -> 0 (a constant bound; a sum of two against a
+#                    third), trade_loop_safe with long_witnesses >= 1, and
+#                    with relations and --timeout 10 -> 20
 #   long-runs        closed_recursion_safe (no input) -> 0 by its one run
 #                    (ce 1, the reason says so), but not with --inputs all or
 #                    --max-steps 1000 (-> 0 or 20, another reason);
@@ -412,6 +416,25 @@ case $case in
             "$work/input_loop_safe.$isa.O2" --target reach_error --candidates orders --timeout 90 --json
         expect "$isa input_loop_safe --candidates none" 20 \
             "$work/input_loop_safe.$isa.O2" --target reach_error --candidates none --timeout 10 --json
+        # -O0 loops of a hundred thousand passes: a bound by the constant the
+        # loop compares with (classes/const_bound_safe.c), and a sum of two
+        # counters against a third (classes/trade_loop_safe.c), checked in
+        # the runs' frame; their long witnesses get no path query
+        for f in const_bound_safe trade_loop_safe; do
+            vl_build "$cc" "$isa" O0 "$here/classes/$f.c" "$work/$f.$isa.O0" ||
+                { echo "FAIL build $f"; exit 1; }
+            expect "$isa $f -O0 --candidates orders" 0 \
+                "$work/$f.$isa.O0" --target reach_error --candidates orders --timeout 120 --json
+        done
+        lw=$(jq -r '.stats.long_witnesses' "$work/out" 2>/dev/null)
+        if [ -n "$lw" ] && [ "$lw" -ge 1 ] 2>/dev/null; then
+            echo "ok   $isa trade_loop_safe: $lw frontier steps refined without a path query"
+        else
+            echo "FAIL $isa trade_loop_safe: long_witnesses is ${lw:-missing}, want at least 1"
+            fails=$((fails + 1))
+        fi
+        expect "$isa trade_loop_safe -O0 --candidates relations" 20 \
+            "$work/trade_loop_safe.$isa.O0" --target reach_error --candidates relations --timeout 10 --json
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

@@ -4,8 +4,9 @@
  * positions from left to right, a position's own fixed bits and then, where a
  * sub-table starts, each of the table's flats in turn; a choice whose bytes or
  * context values contradict what is already fixed gives no form.  Then the
- * decode order is pattern.c's sort (by_specificity).  tests/forms compares the
- * result, field by field, with the full table `isagen --oracle` writes. */
+ * decode order is pattern.c's sort (by_specificity).  The test forms.<isa>
+ * (tests/decoder_diff/forms_check.c) compares the result, field by field,
+ * with the full table `isagen --oracle` writes. */
 #include "forms.h"
 
 #include <pthread.h>

@@ -1655,9 +1655,11 @@ static void gen_decode(em *E, sb *b) {
                    " * its choice in the rank map, own mask and val (NULL: none), own fields */\n");
   sb_printf(&tabs, "typedef struct rpos {\n  uint8_t tlen, nfx;\n  int8_t sub;\n  uint8_t fbase, aslot, abase;\n"
                    "  uint32_t mul;\n  const uint8_t *mask, *val;\n  const fx *fx;\n} rpos;\n");
-  sb_printf(&tabs, "/* insn, positions, sub-table positions, nctx, ctx, ctxv, positions, rank map */\n");
+  sb_printf(&tabs, "/* insn, positions, sub-table positions, nctx, ctx, ctxv, positions, rank map;\n"
+                   " * without sub-tables, the one flat: len, mask, val (checked at once) */\n");
   sb_printf(&tabs, "typedef struct rdesc {\n  uint16_t insn;\n  uint8_t npos, nsub, nctx;\n  const uint8_t *ctx;\n"
-                   "  const uint64_t *ctxv;\n  const rpos *pos;\n  const uint16_t *rank;\n} rdesc;\n\n");
+                   "  const uint64_t *ctxv;\n  const rpos *pos;\n  const uint16_t *rank;\n"
+                   "  uint8_t flen;\n  const uint8_t *fmask, *fval;\n} rdesc;\n\n");
   int maxsub = 1;
   sb rd = {0};
   md_flat *heads = calloc((size_t)md->ninsns + 1, sizeof *heads);
@@ -1718,15 +1720,17 @@ static void gen_decode(em *E, sb *b) {
       for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)r->ctxv[k]);
       cvn = pool_name(E, &ctxv, &defs, t.s);
     }
-    sb_printf(&rd, "  {%d, %d, %d, %d, %s, %s, P%d, %s}, /* %s, %s:%d */\n", r->index, r->npos, nsub, r->ctxn, cn, cvn,
-              i, rname, r->name, spec_file(E, r->loc), r->loc.line);
+    const char *fl[4] = {"0", "0", "0", "0"};
+    if (!nsub) flat_arrays(E, r->flats[0], &t, &bytes, &ctxv, fl);
+    sb_printf(&rd, "  {%d, %d, %d, %d, %s, %s, P%d, %s, %d, %s, %s}, /* %s, %s:%d */\n", r->index, r->npos, nsub, r->ctxn,
+              cn, cvn, i, rname, nsub ? 0 : r->flats[0]->len, fl[0], fl[1], r->name, spec_file(E, r->loc), r->loc.line);
     dc_head(r, &heads[i]);
     hv[i] = &heads[i];
   }
   free(t.s);
   sb_printf(&tabs, "\nstatic const rdesc RD[%d] = {\n", md->ninsns + 1);
   if (rd.s) sb_putn(&tabs, rd.s, rd.n);
-  sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0}};\n");
+  sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
   free(rd.s);
   sb_printf(&tabs, "\nstatic const tdesc TD[%d] = {", D.ntabs + 1);
   for (int j = 0; j < D.ntabs; j++) sb_printf(&tabs, "{T%d, cand%d}, ", j, j);
@@ -1824,7 +1828,11 @@ static void gen_decode(em *E, sb *b) {
                "  dstate s = {p, avail, %d - pos, &I, 0xFFFF, 0, 0, {0}, {0}};\n"
                "  for (const uint16_t *c = insns(p, avail); *c != 0xFFFF; c++) {\n"
                "    const rdesc *r = &RD[*c];\n"
-               "    if (ctx_ok(&I, r->nctx, r->ctx, r->ctxv)) search(&s, r, 0, 0, 0, 0);\n"
+               "    if (!ctx_ok(&I, r->nctx, r->ctx, r->ctxv)) continue;\n"
+               "    if (r->nsub) {\n      search(&s, r, 0, 0, 0, 0);\n      continue;\n    }\n"
+               "    /* no sub-table: one flat */\n"
+               "    if (r->rank[0] < s.best && r->flen <= s.room && bytes_ok(p, avail, 0, r->flen, r->fmask, r->fval)) {\n"
+               "      s.best = r->rank[0];\n      s.blen = r->flen;\n      s.brule = r;\n    }\n"
                "  }\n"
                "  if (s.best == 0xFFFF) return ISA_DECODE_INVALID;\n"
                "  if (s.blen > avail) return ISA_DECODE_NEED_MORE;\n"

@@ -132,14 +132,14 @@ static const fm_flist *fm_fields(fm_build *b, unsigned n) {
   size_t j = h & (b->nslot - 1);
   for (; b->slot[j]; j = (j + 1) & (b->nslot - 1)) {
     const fm_flist *l = &b->lists[b->slot[j] - 1];
-    if (l->hash == h && l->nnamed == n && !memcmp(b->kept + l->kept, b->named, sizeof *b->named * n)) return l;
+    if (l->hash == h && l->nnamed == n && (!n || !memcmp(b->kept + l->kept, b->named, sizeof *b->named * n))) return l;
   }
   b->lists = xa_grow(b->lists, &b->caplists, b->nlists + 1, sizeof *b->lists);
   b->slot[j] = (uint32_t)++b->nlists;
   fm_flist *l = &b->lists[b->nlists - 1];
   *l = (fm_flist){h, (uint32_t)b->nkept, n, (uint32_t)b->nfields, 0};
   b->kept = xa_grow(b->kept, &b->capkept, b->nkept + n, sizeof *b->kept);
-  memcpy(b->kept + b->nkept, b->named, sizeof *b->named * n);
+  if (n) memcpy(b->kept + b->nkept, b->named, sizeof *b->named * n); /* b->kept may be NULL */
   b->nkept += n;
   for (unsigned q = 0; q < n; q++) {
     const isa_fp_field *fd = &pk->fields[b->named[q][0]];
@@ -174,7 +174,7 @@ static void fm_emit(fm_build *b, uint32_t i, const fm_cur *c) {
   b->nbytes += 2 * c->off + c->nctx;
   r->ctxv = (uint32_t)b->nctxv;
   b->ctxv = xa_grow(b->ctxv, &b->capctxv, b->nctxv + c->nctx, sizeof *b->ctxv);
-  memcpy(b->ctxv + b->nctxv, c->ctxv, sizeof *c->ctxv * c->nctx);
+  if (c->nctx) memcpy(b->ctxv + b->nctxv, c->ctxv, sizeof *c->ctxv * c->nctx); /* b->ctxv may be NULL */
   b->nctxv += c->nctx;
   const fm_flist *l = fm_fields(b, c->nnamed);
   r->fields = l->fields;

@@ -1439,7 +1439,7 @@ static void fp_row(sb *b, int len, int nctx, int sub, int nnamed, int mask, int 
  * positions' arrays are the decoder's) and into its own pools: NM (named
  * fields), FN (names), FPC (pieces), FF (fields).  Rows go to out; pool
  * definitions to b. */
-static void gen_formpack(em *E, sb *out, const dc *D, pool *bytes, pool *ctxv) {
+static void gen_formpack(em *E, sb *out, dc *D, pool *bytes, pool *ctxv) {
   md_spec *md = E->md;
   sb nmblob = {0}, t = {0}, rows = {0};
   pool nm = {"uint16_t", "NM", "", 0, 0, 0, 0, &nmblob, 0};
@@ -1504,7 +1504,7 @@ static void gen_formpack(em *E, sb *out, const dc *D, pool *bytes, pool *ctxv) {
       for (int q = 0; q < r->nown; q++)
         if (r->own_pos[q] == k) x[nx++] = (md_fx){q, 0, r->own[q]};
       int named = fp_named(&nm, &F, x, nx, &t);
-      fp_row(&rows, tlen, 0, p->sub ? dc_tab_of((dc *)D, p->sub) : -1, nx, mo, vo, 0, 0, named);
+      fp_row(&rows, tlen, 0, p->sub ? dc_tab_of(D, p->sub) : -1, nx, mo, vo, 0, 0, named);
       sb_printf(&rows, " /* %d: %s, position %d%s%s */\n", np, r->name, k + 1, p->sub ? ", " : "",
                 p->sub ? p->sub->name : "");
     }

@@ -989,9 +989,10 @@ static uint64_t fnv(const char *s) {
   return h;
 }
 
-/* The name of the array with initialiser BODY; its definition goes to B the
- * first time.  The pool owns its copies of the keys. */
-static const char *pool_name(em *E, pool *p, sb *b, const char *body) {
+/* The number of the array with initialiser BODY (for a blob pool, its offset
+ * in the blob); its definition goes to B the first time.  The pool owns its
+ * copies of the keys. */
+static int pool_id(pool *p, sb *b, const char *body) {
   if (2 * (p->n + 1) > p->cap) {
     size_t cap = p->cap ? p->cap * 2 : 1024;
     char **keys = calloc(cap, sizeof *keys);
@@ -1026,7 +1027,21 @@ static const char *pool_name(em *E, pool *p, sb *b, const char *body) {
       sb_printf(b, "static const %s %s%d[]%s = {%s};\n", p->ctype, p->letter, p->ids[j], p->dims, body);
     }
   }
-  return ar_printf(E->ar, p->blob ? "%s+%d" : "%s%d", p->letter, p->ids[j]);
+  return p->ids[j];
+}
+
+/* The C name of that array: "letter+offset" or "letterN". */
+static const char *pool_name(em *E, pool *p, sb *b, const char *body) {
+  int id = pool_id(p, b, body);
+  return ar_printf(E->ar, p->blob ? "%s+%d" : "%s%d", p->letter, id);
+}
+
+/* The definition of a blob pool's one array (with a 0 at the end, so that
+ * it is never empty). */
+static void pool_blob_def(sb *b, const pool *p) {
+  sb_printf(b, "static const %s %s[%d] = {\n", p->ctype, p->letter, p->blob_n + 1);
+  if (p->blob->s) sb_putn(b, p->blob->s, p->blob->n);
+  sb_printf(b, "  0};\n");
 }
 
 static void pool_free(pool *p) {
@@ -1111,28 +1126,39 @@ static void gen_tree(em *E, sb *b, md_flat **v, int *cands, int n, uint8_t *test
   free(sub);
 }
 
-/* The pieces of a flat's named fields as isa_form_field initializers into t:
- * each range of each field cut at byte boundaries (byte order as in
- * pattern.c's constrain).  Returns the number of pieces. */
+/* The pieces of field fd, each range cut at byte boundaries (byte order as
+ * in pattern.c's constrain), into t: as isa_form_field initializers with
+ * name and token offset `off` when name is given, else as isa_fp_piece
+ * initializers relative to the token.  n: pieces already in t (for the
+ * separator).  Returns n plus the pieces written. */
+static int field_pieces(md_spec *md, const md_field *fd, const char *name, int off, sb *t, int n) {
+  int shift = fd->w;
+  for (int r = 0; r < fd->nr; r++) {
+    shift -= fd->hi[r] - fd->lo[r] + 1;
+    for (int tb = fd->lo[r]; tb <= fd->hi[r];) {
+      int byte = md->big_endian ? fd->tok->nbytes - 1 - tb / 8 : tb / 8;
+      int w = 8 - tb % 8; /* to the top of this byte, or the range's end */
+      if (tb + w - 1 > fd->hi[r]) w = fd->hi[r] - tb + 1;
+      if (name) sb_printf(t, "%s{\"%s\", %d, %d, %d, %d}", n ? ", " : "", name, off + byte, tb % 8, w, shift + tb - fd->lo[r]);
+      else sb_printf(t, "%s{%d, %d, %d, %d}", n ? ", " : "", byte, tb % 8, w, shift + tb - fd->lo[r]);
+      n++;
+      tb += w;
+    }
+  }
+  return n;
+}
+
+/* A field's name in the forms: the implicit field of literal bytes ($byte)
+ * is, in practice, an opcode. */
+static const char *field_name(const md_field *fd) { return fd->name[0] == '$' ? "opcode" : fd->name; }
+
+/* The pieces of a flat's named fields as isa_form_field initializers into t.
+ * Returns the number of pieces. */
 static int form_fields(md_spec *md, const md_flat *f, sb *t) {
   int n = 0;
   for (int k = 0; k < f->nnamed; k++) {
     const md_field *fd = f->named[k].field;
-    /* the implicit field of literal bytes ($byte) is, in practice, an opcode */
-    const char *name = fd->name[0] == '$' ? "opcode" : fd->name;
-    int shift = fd->w;
-    for (int r = 0; r < fd->nr; r++) {
-      shift -= fd->hi[r] - fd->lo[r] + 1;
-      for (int tb = fd->lo[r]; tb <= fd->hi[r];) {
-        int byte = md->big_endian ? fd->tok->nbytes - 1 - tb / 8 : tb / 8;
-        int w = 8 - tb % 8; /* to the top of this byte, or the range's end */
-        if (tb + w - 1 > fd->hi[r]) w = fd->hi[r] - tb + 1;
-        sb_printf(t, "%s{\"%s\", %d, %d, %d, %d}", n ? ", " : "", name, f->named[k].offset + byte, tb % 8, w,
-                  shift + tb - fd->lo[r]);
-        n++;
-        tb += w;
-      }
-    }
+    n = field_pieces(md, fd, field_name(fd), f->named[k].offset, t, n);
   }
   return n;
 }
@@ -1160,22 +1186,31 @@ typedef struct dc {
   int ntabs;
 } dc;
 
-/* The pooled names of a flat's mask, value, context and context-value
- * arrays into n[0..3] ("0" where there is none); t is scratch. */
-static void flat_arrays(em *E, sb *b, const md_flat *f, sb *t, pool *bytes, pool *ctxv, const char **n) {
+/* The offsets of a flat's mask, value, context and context-value arrays in
+ * the blob pools bytes and ctxv into id[0..3] (-1 where there is none); t is
+ * scratch. */
+static void flat_ids(const md_flat *f, sb *t, pool *bytes, pool *ctxv, int *id) {
+  id[0] = id[1] = id[2] = id[3] = -1;
   t->n = 0;
   for (int k = 0; k < f->len; k++) sb_printf(t, "%s%d", k ? "," : "", f->mask[k]);
-  n[0] = f->len ? pool_name(E, bytes, b, t->s) : "0";
+  if (f->len) id[0] = pool_id(bytes, NULL, t->s);
   t->n = 0;
   for (int k = 0; k < f->len; k++) sb_printf(t, "%s%d", k ? "," : "", f->val[k]);
-  n[1] = f->len ? pool_name(E, bytes, b, t->s) : "0";
+  if (f->len) id[1] = pool_id(bytes, NULL, t->s);
   if (!f->nctx) return;
   t->n = 0;
   for (int k = 0; k < f->nctx; k++) sb_printf(t, "%s%d", k ? "," : "", f->ctx[k]);
-  n[2] = pool_name(E, bytes, b, t->s);
+  id[2] = pool_id(bytes, NULL, t->s);
   t->n = 0;
   for (int k = 0; k < f->nctx; k++) sb_printf(t, "%s%llu", k ? ", " : "", (unsigned long long)f->ctxv[k]);
-  n[3] = pool_name(E, ctxv, b, t->s);
+  id[3] = pool_id(ctxv, NULL, t->s);
+}
+
+/* The same as C names into n[0..3] ("BY+12", "Q+3"; "0" where there is none). */
+static void flat_arrays(em *E, const md_flat *f, sb *t, pool *bytes, pool *ctxv, const char **n) {
+  int id[4];
+  flat_ids(f, t, bytes, ctxv, id);
+  for (int k = 0; k < 4; k++) n[k] = id[k] < 0 ? "0" : ar_printf(E->ar, "%s+%d", k < 3 ? bytes->letter : ctxv->letter, id[k]);
 }
 
 /* The field descriptors FD[] of the fields D collected (decoder and oracle). */
@@ -1380,6 +1415,152 @@ static void dc_head(md_rule *r, md_flat *h) {
   }
 }
 
+/* ---- the forms, packed ------------------------------------------------------------ */
+
+/* The named fields x[0..n) of a part as (field, offset) pairs in the pool
+ * NM (fields numbered in F); returns their offset there (0 when none). */
+static int fp_named(pool *nm, dc *F, const md_fx *x, int n, sb *t) {
+  if (!n) return 0;
+  t->n = 0;
+  for (int k = 0; k < n; k++) sb_printf(t, "%s%d,%d", k ? "," : "", dc_field(F, x[k].field), x[k].offset);
+  return pool_id(nm, NULL, t->s);
+}
+
+/* A part's row of FP: len, nctx, sub, nnamed, mask, val, ctx, ctxv, named. */
+static void fp_row(sb *b, int len, int nctx, int sub, int nnamed, int mask, int val, int ctx, int ctxv, int named) {
+  sb_printf(b, "  {%d, %d, %d, %d, ", len, nctx, sub, nnamed);
+  if (mask < 0) sb_printf(b, "NONE, NONE, ");
+  else sb_printf(b, "%d, %d, ", mask, val);
+  sb_printf(b, "%d, %d, %d},", ctx, ctxv, named);
+}
+
+/* NAME_formpack (isa.h, isa_formpack): the parts the forms combine, with
+ * offsets into the decoder's pools BY and Q (shared: the table flats' and
+ * positions' arrays are the decoder's) and into its own pools: NM (named
+ * fields), FN (names), FPC (pieces), FF (fields).  Rows go to out; pool
+ * definitions to b. */
+static void gen_formpack(em *E, sb *out, dc *D, pool *bytes, pool *ctxv) {
+  md_spec *md = E->md;
+  sb nmblob = {0}, t = {0}, rows = {0};
+  pool nm = {"uint16_t", "NM", "", 0, 0, 0, 0, &nmblob, 0};
+  dc F = {0};
+  sb_printf(&nmblob, "  0, 0,\n"); /* offset 0: no field */
+  nm.blob_n = 2;
+  int np = 0;
+  sb_printf(&rows, "\n/* The forms, packed (isa_fp_part): table flats, then instruction positions:\n"
+                   " * len, nctx, sub, nnamed, mask, val, ctx, ctxv, named (offsets into BY, Q, NM;\n"
+                   " * NONE: no fixed bit) */\n#define NONE UINT32_MAX\nstatic const isa_fp_part FP[] = {\n");
+  sb tabrows = {0};
+  for (int j = 0; j < D->ntabs; j++) {
+    md_table *tb = D->tabs[j];
+    sb_printf(&tabrows, "  {%d, %d}, /* %s, %s:%d */\n", np, tb->nflats, tb->name, spec_file(E, tb->loc), tb->loc.line);
+    for (int k = 0; k < tb->nflats; k++, np++) {
+      md_flat *f = tb->flats[k];
+      int id[4];
+      flat_ids(f, &t, bytes, ctxv, id);
+      int named = fp_named(&nm, &F, f->named, f->nnamed, &t);
+      fp_row(&rows, f->len, f->nctx, -1, f->nnamed, id[0], id[1], id[2] < 0 ? 0 : id[2], id[3] < 0 ? 0 : id[3], named);
+      sb_printf(&rows, " /* %d: table %s, alternative %d, %s:%d */\n", np, tb->name, f->rule->index + 1,
+                spec_file(E, f->rule->loc), f->rule->loc.line);
+    }
+  }
+  sb insrows = {0};
+  md_fx *x = NULL;
+  int capx = 0;
+  for (int i = 0; i < md->ninsns; i++) {
+    md_rule *r = md->insns[i];
+    int ctx = 0, cv = 0;
+    if (r->ctxn) {
+      t.n = 0;
+      for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%d", k ? "," : "", r->ctxv_idx[k]);
+      ctx = pool_id(bytes, NULL, t.s);
+      t.n = 0;
+      for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)r->ctxv[k]);
+      cv = pool_id(ctxv, NULL, t.s);
+    }
+    sb_printf(&insrows, "  {%d, %d, %d, %d, %d}, /* %s, %s:%d */\n", np, r->npos, r->ctxn, ctx, cv, r->name,
+              spec_file(E, r->loc), r->loc.line);
+    for (int k = 0; k < r->npos; k++, np++) {
+      md_pos *p = &r->pos[k];
+      int tlen = p->tok ? p->tok->nbytes : 0, nx = 0;
+      uint8_t m[MD_MAX_LEN], v[MD_MAX_LEN];
+      int mo = -1, vo = -1;
+      if (tlen && dc_own(md, p, m, v)) {
+        t.n = 0;
+        for (int q = 0; q < tlen; q++) sb_printf(&t, "%s%d", q ? "," : "", m[q]);
+        mo = pool_id(bytes, NULL, t.s);
+        t.n = 0;
+        for (int q = 0; q < tlen; q++) sb_printf(&t, "%s%d", q ? "," : "", v[q]);
+        vo = pool_id(bytes, NULL, t.s);
+      }
+      /* as pattern.c's expand names them: the constrained fields, then the
+       * rule's own fields read here */
+      if (capx < p->ncons + r->nown) {
+        capx = p->ncons + r->nown;
+        x = realloc(x, sizeof *x * (size_t)capx);
+        if (!x) exit(3);
+      }
+      for (int c = 0; c < p->ncons; c++) x[nx++] = (md_fx){-1, 0, p->cf[c]};
+      for (int q = 0; q < r->nown; q++)
+        if (r->own_pos[q] == k) x[nx++] = (md_fx){q, 0, r->own[q]};
+      int named = fp_named(&nm, &F, x, nx, &t);
+      fp_row(&rows, tlen, 0, p->sub ? dc_tab_of(D, p->sub) : -1, nx, mo, vo, 0, 0, named);
+      sb_printf(&rows, " /* %d: %s, position %d%s%s */\n", np, r->name, k + 1, p->sub ? ", " : "",
+                p->sub ? p->sub->name : "");
+    }
+  }
+  free(x);
+  sb_printf(&rows, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
+  /* the fields: names (each once: tokens may share a field name), pieces */
+  sb names = {0}, pieces = {0}, fields = {0};
+  int nnames = 0, npieces = 0;
+  int *noff = malloc(sizeof *noff * (size_t)(F.nfields + 1));
+  if (!noff) exit(3);
+  for (int j = 0; j < F.nfields; j++) {
+    md_field *fd = F.fields[j];
+    noff[j] = -1;
+    for (int q = 0; q < j && noff[j] < 0; q++)
+      if (!strcmp(field_name(F.fields[q]), field_name(fd))) noff[j] = noff[q];
+    if (noff[j] < 0) {
+      noff[j] = nnames;
+      sb_printf(&names, "  \"%s\\0\"\n", field_name(fd));
+      nnames += (int)strlen(field_name(fd)) + 1;
+    }
+    t.n = 0;
+    int n = field_pieces(md, fd, NULL, 0, &t, 0);
+    sb_printf(&pieces, "  %s, /* %s.%s */\n", t.s, fd->tok->name, fd->name);
+    sb_printf(&fields, "  {%d, %d, %d}, /* %s.%s */\n", noff[j], npieces, n, fd->tok->name, fd->name);
+    npieces += n;
+  }
+  free(noff);
+  sb_printf(out, "\n/* Named fields of the packed forms: (field of FF, byte offset) pairs */\n");
+  pool_blob_def(out, &nm);
+  sb_printf(out, "static const char FN[] =\n%s  \"\";\n", names.s ? names.s : "");
+  sb_printf(out, "/* per field: its pieces (isa_fp_piece: byte, bit, width, field bit) */\n");
+  sb_printf(out, "static const isa_fp_piece FPC[%d] = {\n%s  {0, 0, 0, 0}};\n", npieces + 1, pieces.s ? pieces.s : "");
+  sb_printf(out, "/* name (in FN), first piece, pieces */\nstatic const isa_fp_field FF[%d] = {\n%s  {0, 0, 0}};\n",
+            F.nfields + 1, fields.s ? fields.s : "");
+  sb_putn(out, rows.s, rows.n);
+  sb_printf(out, "/* per sub-table: its flats (first part, count) */\nstatic const isa_fp_table FT[%d] = {\n%s  {0, 0}};\n",
+            D->ntabs + 1, tabrows.s ? tabrows.s : "");
+  sb_printf(out, "/* per instruction: first position, positions, nctx, ctx, ctxv */\n"
+                 "static const isa_fp_insn FI[%d] = {\n%s  {0, 0, 0, 0, 0}};\n", md->ninsns + 1, insrows.s ? insrows.s : "");
+  sb_printf(out, "static const uint8_t CB[%d] = {", md->nctxs + 1);
+  for (int k = 0; k < md->nctxs; k++) sb_printf(out, "%d, ", md->ctxs[k].w);
+  sb_printf(out, "0}; /* bits of each context variable */\n\n");
+  sb_printf(out, "const isa_formpack %s_formpack = {BY, Q, FN, NM, FPC, FF, FP, FT, FI, CB};\n", E->prefix);
+  free(names.s);
+  free(pieces.s);
+  free(fields.s);
+  free(rows.s);
+  free(tabrows.s);
+  free(insrows.s);
+  free(nmblob.s);
+  free(t.s);
+  free(F.fields);
+  pool_free(&nm);
+}
+
 static void gen_decode(em *E, sb *b) {
   md_spec *md = E->md;
   banner(E, b, "decode.c");
@@ -1403,37 +1584,14 @@ static void gen_decode(em *E, sb *b) {
       for (int k = 0; k < D.tabs[j]->flats[s]->nfx; k++) dc_field(&D, D.tabs[j]->flats[s]->fx[k].field);
   sb_printf(b, "/* token bytes, part count, then (hi, lo) per part, most significant first */\n");
   gen_fdesc(b, &D);
-  /* the encodings, for the test drivers and the reference */
-  sb blob = {0}; /* the byte arrays, as pieces of one (pool.blob) */
-  pool bytes = {"uint8_t", "BY", "", 0, 0, 0, 0, &blob, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0, 0, 0},
+  sb blob = {0}, qblob = {0}; /* the byte and context-value arrays, as pieces of one each (pool.blob) */
+  pool bytes = {"uint8_t", "BY", "", 0, 0, 0, 0, &blob, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0, &qblob, 0},
        fxs = {"fx", "X", "", 0, 0, 0, 0, 0, 0}, alts = {"uint8_t", "A", "[2]", 0, 0, 0, 0, 0, 0},
-       names = {"isa_form_field", "N", "", 0, 0, 0, 0, 0, 0}, lp = {"uint16_t", "L", "", 0, 0, 0, 0, 0, 0},
-       ranks = {"uint16_t", "R", "", 0, 0, 0, 0, 0, 0};
+       lp = {"uint16_t", "L", "", 0, 0, 0, 0, 0, 0}, ranks = {"uint16_t", "R", "", 0, 0, 0, 0, 0, 0};
   sb_printf(b, "typedef struct fx { uint8_t slot, off; uint16_t fd; } fx;\n\n");
   sb t = {0};
-  sb rows = {0};
-  for (int i = 0; i < md->nflats; i++) {
-    md_flat *f = md->flats[i];
-    const char *fnm = "0", *n4[4] = {"0", "0", "0", "0"};
-    int nfnm = 0;
-    if (f->nnamed) {
-      t.n = 0;
-      nfnm = form_fields(md, f, &t);
-      fnm = pool_name(E, &names, b, t.s);
-    }
-    flat_arrays(E, b, f, &t, &bytes, &ctxv, n4);
-    /* one row per flat, x86 has 23,603: written without spaces */
-    sb_printf(&rows, "  {%d,%d,%d,%s,%s,%s,%s,%d,%s},\n", f->rule->index, f->len, f->nctx, n4[0], n4[1], n4[2], n4[3],
-              nfnm, fnm);
-  }
-  /* the forms and prefixes go out after BY (below), which they point into */
+  /* the prefixes go out after BY (below) */
   sb forms = {0};
-  sb_printf(&forms, "\n/* Every encoding (flat), in decode order, for the runtime's test drivers and\n"
-                    " * the reference (isa_form): insn, len, nctx, mask, val, ctx, ctxv, nfields, fields */\n");
-  sb_printf(&forms, "const isa_form %s_forms[%d] = {\n", E->prefix, md->nflats + 1);
-  if (rows.s) sb_putn(&forms, rows.s, rows.n);
-  sb_printf(&forms, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
-  free(rows.s);
   for (int p = 0; p < md->nprefixes; p++) {
     md_prefix *pf = &md->prefixes[p];
     sb_printf(&forms, "static const uint8_t PC%d[] = {", p);
@@ -1465,7 +1623,7 @@ static void gen_decode(em *E, sb *b) {
     for (int s = 0; s < tb->nflats; s++) {
       md_flat *f = tb->flats[s];
       const char *n6[6] = {"0", "0", "0", "0", "0", "0"};
-      flat_arrays(E, b, f, &t, &bytes, &ctxv, n6);
+      flat_arrays(E, f, &t, &bytes, &ctxv, n6);
       if (f->nfx) {
         t.n = 0;
         for (int k = 0; k < f->nfx; k++)
@@ -1497,9 +1655,11 @@ static void gen_decode(em *E, sb *b) {
                    " * its choice in the rank map, own mask and val (NULL: none), own fields */\n");
   sb_printf(&tabs, "typedef struct rpos {\n  uint8_t tlen, nfx;\n  int8_t sub;\n  uint8_t fbase, aslot, abase;\n"
                    "  uint32_t mul;\n  const uint8_t *mask, *val;\n  const fx *fx;\n} rpos;\n");
-  sb_printf(&tabs, "/* insn, positions, sub-table positions, nctx, ctx, ctxv, positions, rank map */\n");
+  sb_printf(&tabs, "/* insn, positions, sub-table positions, nctx, ctx, ctxv, positions, rank map;\n"
+                   " * without sub-tables, the one flat: len, mask, val (checked at once) */\n");
   sb_printf(&tabs, "typedef struct rdesc {\n  uint16_t insn;\n  uint8_t npos, nsub, nctx;\n  const uint8_t *ctx;\n"
-                   "  const uint64_t *ctxv;\n  const rpos *pos;\n  const uint16_t *rank;\n} rdesc;\n\n");
+                   "  const uint64_t *ctxv;\n  const rpos *pos;\n  const uint16_t *rank;\n"
+                   "  uint8_t flen;\n  const uint8_t *fmask, *fval;\n} rdesc;\n\n");
   int maxsub = 1;
   sb rd = {0};
   md_flat *heads = calloc((size_t)md->ninsns + 1, sizeof *heads);
@@ -1560,15 +1720,17 @@ static void gen_decode(em *E, sb *b) {
       for (int k = 0; k < r->ctxn; k++) sb_printf(&t, "%s%llu", k ? ", " : "", (unsigned long long)r->ctxv[k]);
       cvn = pool_name(E, &ctxv, &defs, t.s);
     }
-    sb_printf(&rd, "  {%d, %d, %d, %d, %s, %s, P%d, %s}, /* %s, %s:%d */\n", r->index, r->npos, nsub, r->ctxn, cn, cvn,
-              i, rname, r->name, spec_file(E, r->loc), r->loc.line);
+    const char *fl[4] = {"0", "0", "0", "0"};
+    if (!nsub) flat_arrays(E, r->flats[0], &t, &bytes, &ctxv, fl);
+    sb_printf(&rd, "  {%d, %d, %d, %d, %s, %s, P%d, %s, %d, %s, %s}, /* %s, %s:%d */\n", r->index, r->npos, nsub, r->ctxn,
+              cn, cvn, i, rname, nsub ? 0 : r->flats[0]->len, fl[0], fl[1], r->name, spec_file(E, r->loc), r->loc.line);
     dc_head(r, &heads[i]);
     hv[i] = &heads[i];
   }
   free(t.s);
   sb_printf(&tabs, "\nstatic const rdesc RD[%d] = {\n", md->ninsns + 1);
   if (rd.s) sb_putn(&tabs, rd.s, rd.n);
-  sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0}};\n");
+  sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
   free(rd.s);
   sb_printf(&tabs, "\nstatic const tdesc TD[%d] = {", D.ntabs + 1);
   for (int j = 0; j < D.ntabs; j++) sb_printf(&tabs, "{T%d, cand%d}, ", j, j);
@@ -1584,25 +1746,29 @@ static void gen_decode(em *E, sb *b) {
   free(heads);
   free(hv);
   sb_printf(&tabs, "}\n\n");
+  sb fpk = {0}; /* the packed forms, after the decoder's tables; they add to BY and Q */
+  gen_formpack(E, &fpk, &D, &bytes, &ctxv);
   sb_printf(b, "\n/* Every mask, value and context list, each once (a line each); the tables\n"
                " * below point into it (BY+offset). */\n");
-  sb_printf(b, "static const uint8_t BY[%d] = {\n", bytes.blob_n + 1);
-  if (blob.s) sb_putn(b, blob.s, blob.n);
-  sb_printf(b, "  0};\n");
+  pool_blob_def(b, &bytes);
+  sb_printf(b, "/* Every list of context values, each once (Q+offset) */\n");
+  pool_blob_def(b, &ctxv);
   if (forms.s) sb_putn(b, forms.s, forms.n);
   free(forms.s);
   free(blob.s);
+  free(qblob.s);
   if (leaves.s) sb_putn(b, leaves.s, leaves.n);
   if (defs.s) sb_putn(b, defs.s, defs.n);
   if (tabs.s) sb_putn(b, tabs.s, tabs.n);
+  sb_putn(b, fpk.s, fpk.n);
   free(leaves.s);
   free(defs.s);
   free(tabs.s);
+  free(fpk.s);
   pool_free(&bytes);
   pool_free(&ctxv);
   pool_free(&fxs);
   pool_free(&alts);
-  pool_free(&names);
   pool_free(&lp);
   pool_free(&ranks);
   free(D.tabs);
@@ -1664,10 +1830,9 @@ static void gen_decode(em *E, sb *b) {
                "    const rdesc *r = &RD[*c];\n"
                "    if (!ctx_ok(&I, r->nctx, r->ctx, r->ctxv)) continue;\n"
                "    if (r->nsub) {\n      search(&s, r, 0, 0, 0, 0);\n      continue;\n    }\n"
-               "    /* no sub-table: one flat, the form of its rank */\n"
-               "    const isa_form *f = &%s_forms[r->rank[0]];\n"
-               "    if (r->rank[0] < s.best && f->len <= s.room && bytes_ok(p, avail, 0, (int)f->len, f->mask, f->val)) {\n"
-               "      s.best = r->rank[0];\n      s.blen = f->len;\n      s.brule = r;\n    }\n"
+               "    /* no sub-table: one flat */\n"
+               "    if (r->rank[0] < s.best && r->flen <= s.room && bytes_ok(p, avail, 0, r->flen, r->fmask, r->fval)) {\n"
+               "      s.best = r->rank[0];\n      s.blen = r->flen;\n      s.brule = r;\n    }\n"
                "  }\n"
                "  if (s.best == 0xFFFF) return ISA_DECODE_INVALID;\n"
                "  if (s.blen > avail) return ISA_DECODE_NEED_MORE;\n"
@@ -1684,15 +1849,55 @@ static void gen_decode(em *E, sb *b) {
                "    for (int k = 0; k < f->nalt; k++) I.alt[q->abase + f->altv[k][0]] = f->altv[k][1];\n"
                "    off += f->len > q->tlen ? f->len : q->tlen;\n"
                "  }\n  *out = I;\n  return ISA_DECODE_OK;\n}\n",
-            md->max_len, E->prefix, md->big_endian, md->big_endian);
+            md->max_len, md->big_endian, md->big_endian);
   free(D.fields);
+}
+
+/* NAME_oracle_forms: every flat as an isa_form, in decode order — the table
+ * the runtime builds from NAME_formpack (forms.c), written out for the tests
+ * that check it (tests/forms) and for the oracle decoder.  Its arrays are
+ * pooled in BY, Q and N. */
+static void gen_forms_table(em *E, sb *b) {
+  md_spec *md = E->md;
+  sb blob = {0}, qblob = {0}, rows = {0}, t = {0};
+  pool bytes = {"uint8_t", "BY", "", 0, 0, 0, 0, &blob, 0}, ctxv = {"uint64_t", "Q", "", 0, 0, 0, 0, &qblob, 0},
+       names = {"isa_form_field", "N", "", 0, 0, 0, 0, 0, 0};
+  for (int i = 0; i < md->nflats; i++) {
+    md_flat *f = md->flats[i];
+    const char *fnm = "0", *n4[4];
+    int nfnm = 0;
+    if (f->nnamed) {
+      t.n = 0;
+      nfnm = form_fields(md, f, &t);
+      fnm = pool_name(E, &names, b, t.s);
+    }
+    flat_arrays(E, f, &t, &bytes, &ctxv, n4);
+    /* one row per flat, x86 has 23,603: written without spaces */
+    sb_printf(&rows, "  {%d,%d,%d,%s,%s,%s,%s,%d,%s},\n", f->rule->index, f->len, f->nctx, n4[0], n4[1], n4[2], n4[3],
+              nfnm, fnm);
+  }
+  sb_printf(b, "\n/* Every mask, value and context list of the forms, each once (BY+offset) */\n");
+  pool_blob_def(b, &bytes);
+  if (ctxv.blob_n) pool_blob_def(b, &ctxv); /* no context: no Q, which would be unused */
+  sb_printf(b, "\n/* Every encoding (flat), in decode order (isa_form): insn, len, nctx, mask,\n"
+               " * val, ctx, ctxv, nfields, fields */\n");
+  sb_printf(b, "const isa_form %s_oracle_forms[%d] = {\n", E->prefix, md->nflats + 1);
+  if (rows.s) sb_putn(b, rows.s, rows.n);
+  sb_printf(b, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
+  free(rows.s);
+  free(t.s);
+  free(blob.s);
+  free(qblob.s);
+  pool_free(&bytes);
+  pool_free(&ctxv);
+  pool_free(&names);
 }
 
 /* ---- the reference decoder for tests ------------------------------------------ */
 
 /* NAME_oracle.c (isagen --oracle): the decoder as the flats define it, with
  * no tree and no sub-table sharing: after the prefixes, every flat in decode
- * order (NAME_forms) is tried, the first whose context holds and whose
+ * order (NAME_oracle_forms, written here) is tried, the first whose context holds and whose
  * masked bytes match as far as they are given decides (OK, or NEED_MORE if it
  * is longer and fits in max_len), and its fields and choices are filled from
  * this file's per-flat recipes.  tests/decoder_diff compares NAME_decode with
@@ -1705,9 +1910,10 @@ static void gen_oracle(em *E, sb *b) {
                " * flats define decoding; compared with %s_decode by tests/decoder_diff. */\n",
             E->prefix);
   sb_printf(b, "#include <stdlib.h>\n\n#include \"%s_gen.h\"\n\n", E->prefix);
-  sb_printf(b, "extern const isa_form %s_forms[];\nextern const isa_prefix %s_prefixes[];\n"
-               "isa_decode_result %s_oracle_decode(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out);\n\n",
+  sb_printf(b, "extern const isa_form %s_oracle_forms[];\nextern const isa_prefix %s_prefixes[];\n"
+               "isa_decode_result %s_oracle_decode(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out);\n",
             E->prefix, E->prefix, E->prefix);
+  gen_forms_table(E, b);
   dc D = {0};
   for (int i = 0; i < md->nflats; i++)
     for (int k = 0; k < md->flats[i]->nfx; k++) dc_field(&D, md->flats[i]->fx[k].field);
@@ -1738,7 +1944,7 @@ static void gen_oracle(em *E, sb *b) {
   pool_free(&alts);
   free(D.fields);
   free(D.tabs);
-  sb_printf(b, "\n/* per flat of %s_forms: fields (slot, offset, field) and choices (slot, alternative) */\n",
+  sb_printf(b, "\n/* per flat of %s_oracle_forms: fields (slot, offset, field) and choices (slot, alternative) */\n",
             E->prefix);
   sb_printf(b, "static const ofl OF[%d] = {\n", md->nflats + 1);
   if (rows.s) sb_putn(b, rows.s, rows.n);
@@ -1758,7 +1964,7 @@ static void gen_oracle(em *E, sb *b) {
                "    idx[v] = malloc(sizeof(int) * %d);\n"
                "    if (!idx[v]) abort();\n"
                "    for (int i = 0; i < %d; i++)\n"
-               "      if (v == 256 || (%s_forms[i].len && (v & %s_forms[i].mask[0]) == %s_forms[i].val[0]))\n"
+               "      if (v == 256 || (%s_oracle_forms[i].len && (v & %s_oracle_forms[i].mask[0]) == %s_oracle_forms[i].val[0]))\n"
                "        idx[v][nidx[v]++] = i;\n"
                "  }\n}\n\n",
             md->nflats + 1, md->nflats, E->prefix, E->prefix, E->prefix);
@@ -1778,7 +1984,7 @@ static void gen_oracle(em *E, sb *b) {
                "  int v = avail ? p[0] : 256;\n"
                "  for (int q = 0; q < nidx[v]; q++) {\n"
                "    int i = idx[v][q];\n"
-               "    const isa_form *f = &%s_forms[i];\n"
+               "    const isa_form *f = &%s_oracle_forms[i];\n"
                "    int ok = 1;\n"
                "    for (unsigned k = 0; k < f->nctx && ok; k++) ok = I.ctx[f->ctx[k]] == f->ctxv[k];\n"
                "    if (!ok) continue;\n"
@@ -1822,7 +2028,7 @@ static void gen_desc(em *E, sb *b) {
   banner(E, b, "desc.c");
   sb_printf(b, "/* The descriptor the runtime reads: registers, classes, instructions, ABI. */\n");
   sb_printf(b, "#include \"%s_gen.h\"\n\n", E->prefix);
-  sb_printf(b, "extern const isa_form %s_forms[];\nextern const isa_prefix %s_prefixes[];\n\n", E->prefix, E->prefix);
+  sb_printf(b, "extern const isa_formpack %s_formpack;\nextern const isa_prefix %s_prefixes[];\n\n", E->prefix, E->prefix);
   sb_printf(b, "static const isa_reg regs[%d] = {\n", md->nregs + 1);
   for (int i = 0; i < md->nregs; i++)
     sb_printf(b, "  {\"%s\", %d, %s, %s},\n", md->regs[i].name, bw(md->regs[i].w), md->regs[i].w == TY_BOOL ? "true" : "false",
@@ -1877,7 +2083,7 @@ static void gen_desc(em *E, sb *b) {
   sb_printf(b, "  .nregs = %d,\n  .regs = regs,\n  .naliases = %d,\n  .aliases = aliases,\n", md->nregs, md->naliases);
   sb_printf(b, "  .nclasses = %d,\n  .classes = classes,\n  .ninsns = %d,\n  .insns = insns,\n", md->nclasses, md->ninsns);
   sb_printf(b, "  .nctx = %d,\n  .ctx_names = ctx_names,\n", md->nctxs);
-  sb_printf(b, "  .nforms = %d,\n  .forms = %s_forms,\n  .nprefixes = %d,\n  .prefixes = %s_prefixes,\n", md->nflats,
+  sb_printf(b, "  .nforms = %d,\n  .formpack = &%s_formpack,\n  .nprefixes = %d,\n  .prefixes = %s_prefixes,\n", md->nflats,
             E->prefix, md->nprefixes, E->prefix);
   sb_printf(b, "  .decode = %s_decode,\n  .print = %s_print,\n  .step = %s_step,\n  .steps = %s_steps,\n  .symstep = %s_symstep,\n};\n",
             E->prefix, E->prefix, E->prefix, E->prefix, E->prefix);

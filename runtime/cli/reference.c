@@ -1,7 +1,7 @@
 /* reference.c — the instruction reference (reference.h): static HTML from
  * the descriptor alone.
  *
- * Encodings: isa_desc.forms gives each encoding's fixed bits (mask/val), the
+ * Encodings: the forms (fm_forms) give each encoding's fixed bits (mask/val), the
  * decode context it needs and the spec's token fields it uses (fields), which
  * name the bits.  Free bits no field covers are labelled by probing the
  * decoder: each is flipped in a decoded example, and the operand slot
@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "forms.h"
 #include "mem.h"
 #include "terms.h"
 #include "xalloc.h"
@@ -137,7 +138,7 @@ static bool rf_prefixes(const isa_desc *d, const isa_form *fm, uint8_t *out, uns
 static rf_ex rf_example(const isa_desc *d, unsigned fi) {
   rf_ex x;
   memset(&x, 0, sizeof x);
-  const isa_form *fm = &d->forms[fi];
+  const isa_form *fm = &fm_forms(d)[fi];
   if (!rf_prefixes(d, fm, x.bytes, &x.npre) || x.npre + fm->len > ISA_MAX_LEN) return x;
   uint64_t s = RF_SEED ^ ((uint64_t)fi << 20);
   for (int t = 0; t < RF_TRIES; t++) {
@@ -529,7 +530,7 @@ static int rf_rule_page(const isa_desc *d, const char *dir, const char *prog, un
         f);
   for (unsigned drawn = 0; drawn < rr->ndraw; drawn++) {
     unsigned fi = rr->draw[drawn];
-    const isa_form *fm = &d->forms[fi];
+    const isa_form *fm = &fm_forms(d)[fi];
     rf_ex x = (int)fi == rr->example ? ex : rf_example(d, fi);
     fprintf(f, "%s<summary>form %u: %u byte%s", drawn ? "<details>\n" : "<details open=\"open\">\n", drawn + 1, fm->len,
             fm->len == 1 ? "" : "s");
@@ -659,11 +660,12 @@ int rf_write(const isa_desc *d, const char *dir, const char *prog, FILE *err) {
   char (*mn)[64] = calloc(d->nforms + 1, sizeof *mn);
   if (!order || !mn) xa_nomem();
   unsigned no = 0;
+  const isa_form *forms = fm_forms(d);
   for (unsigned len = 1; len <= d->max_len; len++)
     for (unsigned fi = 0; fi < d->nforms; fi++)
-      if (d->forms[fi].len == len && d->forms[fi].insn < d->ninsns) order[no++] = fi;
+      if (forms[fi].len == len && forms[fi].insn < d->ninsns) order[no++] = fi;
   for (unsigned k = 0; k < no; k++) {
-    unsigned fi = order[k], ri = d->forms[fi].insn;
+    unsigned fi = order[k], ri = forms[fi].insn;
     rr[ri].nforms++;
     rf_ex x = rf_example(d, fi);
     if (!x.ok) continue;
@@ -676,13 +678,13 @@ int rf_write(const isa_desc *d, const char *dir, const char *prog, FILE *err) {
   for (int pass = 0; pass < 3; pass++)
     for (unsigned k = 0; k < no; k++) {
       unsigned fi = order[k];
-      rf_rule *r = &rr[d->forms[fi].insn];
+      rf_rule *r = &rr[forms[fi].insn];
       if (r->ndraw == RF_MAX_DRAWN) continue;
       bool have = false, new_mn = mn[fi][0] != 0, new_len = true;
       for (unsigned j = 0; j < r->ndraw; j++) {
         have |= r->draw[j] == fi;
         new_mn &= strcmp(mn[r->draw[j]], mn[fi]) != 0;
-        new_len &= d->forms[r->draw[j]].len != d->forms[fi].len;
+        new_len &= forms[r->draw[j]].len != forms[fi].len;
       }
       if (!have && (pass == 2 || (pass == 0 && new_mn) || (pass == 1 && new_len))) r->draw[r->ndraw++] = fi;
     }

@@ -7,7 +7,8 @@
  * specific to any ISA.
  *
  * Ownership: descriptors, names and tables are static data owned by the
- * generated code and live for the whole program.  isa_insn records are plain
+ * generated code and live for the whole program; the expanded isa_form
+ * table is the runtime's (fm_forms).  isa_insn records are plain
  * values owned by the caller.  Term handles (isa_term) belong to whichever term
  * builder created them.
  */
@@ -189,7 +190,9 @@ typedef struct isa_form_field {
  * included) binds or constrains, in pattern order; bits of a token field the
  * encoding does not use have no entry, and entries overlap where the spec's
  * fields do.  For documentation only (the reference's diagrams): the decoder
- * does not read it, and nothing promises that f[k] slots follow it. */
+ * does not read it, and nothing promises that f[k] slots follow it.
+ * The generated code does not hold this table: fm_forms (runtime/machine/
+ * forms.h) builds it from isa_desc.formpack, and it owns the memory. */
 typedef struct isa_form {
   uint32_t insn;
   uint8_t len, nctx;
@@ -197,8 +200,70 @@ typedef struct isa_form {
   const uint8_t *ctx;     /* context variable indices */
   const uint64_t *ctxv;   /* their required values */
   uint16_t nfields;
-  const isa_form_field *fields; /* static generated data, like the rest */
+  const isa_form_field *fields;
 } isa_form;
+
+/* ---- the forms, packed ------------------------------------------------- */
+
+/* What isagen writes instead of the isa_form table (x86 has 23,603 forms, and
+ * five pointers in each made the binary's relocations larger than its code):
+ * the pieces the forms are combined from, without pointers.  An instruction
+ * is a list of positions; a position is its token's bytes with the
+ * instruction's own fixed bits, and may start a sub-table, whose flattened
+ * alternatives ("table flats", nested sub-tables already expanded) are
+ * parts too.  A form is one choice of table flat per sub-table position, as
+ * isagen's pattern.c combines them; the forms of all instructions, in
+ * instruction order and, within one, with the first sub-table position's
+ * choice most significant, sorted by specificity (fixed bits plus the bits
+ * of the context variables constrained, more first; then longer first; then
+ * more context constraints first; ties in that order) are the decode order.
+ * Offsets index the pools of isa_formpack; counts say how many entries. */
+typedef struct isa_fp_part {
+  uint8_t len;    /* bytes: a position's token, or a table flat's encoding */
+  uint8_t nctx;   /* context constraints (table flats) */
+  int16_t sub;    /* a position: the sub-table starting at it, or -1 */
+  uint16_t nnamed;
+  uint32_t mask, val; /* into bytes, len each; UINT32_MAX: no fixed bit */
+  uint32_t ctx;   /* into bytes: nctx context variable indices */
+  uint32_t ctxv;  /* into ctxv: their values */
+  uint32_t named; /* into named: nnamed (field, byte offset) pairs */
+} isa_fp_part;
+
+/* A field's bits cut at byte boundaries, relative to its token: as
+ * isa_form_field, name excepted. */
+typedef struct isa_fp_piece {
+  uint8_t byte, bit, width, fbit;
+} isa_fp_piece;
+
+typedef struct isa_fp_field {
+  uint32_t name;  /* into names: its NUL-terminated name */
+  uint32_t piece; /* into pieces */
+  uint32_t npiece;
+} isa_fp_field;
+
+typedef struct isa_fp_table {
+  uint32_t part; /* its table flats: parts part.. */
+  uint32_t npart;
+} isa_fp_table;
+
+typedef struct isa_fp_insn {
+  uint32_t part; /* its positions: parts part.. */
+  uint8_t npart, nctx;
+  uint32_t ctx, ctxv; /* the rule's own context constraints, as in a part */
+} isa_fp_insn;
+
+typedef struct isa_formpack {
+  const uint8_t *bytes;   /* masks, values and context indices */
+  const uint64_t *ctxv;   /* context values */
+  const char *names;      /* field names, each NUL-terminated */
+  const uint16_t *named;  /* pairs (field index, byte offset in the part) */
+  const isa_fp_piece *pieces;
+  const isa_fp_field *fields;
+  const isa_fp_part *parts;
+  const isa_fp_table *tables;
+  const isa_fp_insn *insns; /* one per isa_desc.insns entry */
+  const uint8_t *ctx_bits;  /* width of each context variable */
+} isa_formpack;
 
 /* A prefix byte and the context values it sets. */
 typedef struct isa_prefix {
@@ -243,7 +308,7 @@ typedef struct isa_desc {
   unsigned nctx;
   const char *const *ctx_names;
   unsigned nforms; /* in decode order: more specific forms first */
-  const isa_form *forms;
+  const isa_formpack *formpack; /* the forms; fm_forms expands them */
   unsigned nprefixes;
   const isa_prefix *prefixes;
 

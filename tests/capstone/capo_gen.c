@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "capo_run.h"
+#include "forms.h"
 
 /* splitmix64: deterministic for a seed, on every host */
 typedef struct rng {
@@ -93,8 +94,9 @@ unsigned long capo_run_forms(capo *c, const isa_desc *d, unsigned per_form, uint
   capo_reset_stats(c);
   capo_reset_gap(c);
   unsigned long rejected = 0, unreachable = 0;
+  const isa_form *forms = fm_forms(d);
   for (unsigned fi = 0; fi < d->nforms; fi++) {
-    const isa_form *f = &d->forms[fi];
+    const isa_form *f = &forms[fi];
     unsigned variants = d->nprefixes ? 2 : 1; /* as is, and with one more prefix */
     for (unsigned k = 0; k < variants * per_form; k++) {
       bool plain = k < per_form;

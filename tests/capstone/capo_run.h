@@ -2,7 +2,7 @@
  *
  *   capo_run_random  `count` uniformly random byte strings at random addresses
  *   capo_run_forms   `per_form` random instances of every encoding form of the
- *                    descriptor (isa_desc.forms, with the prefixes that give the
+ *                    descriptor (fm_forms, with the prefixes that give the
  *                    form's context), each once as is and once with one more
  *                    random prefix byte from isa_desc.prefixes
  *   capo_run_elf     every instruction of the executable sections of ELF

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "forms.h"
 #include "terms.h"
 
 /* ---- deterministic randomness --------------------------------------------- */
@@ -134,8 +135,9 @@ cs_stats cs_run(const isa_desc *d, unsigned per_form, uint64_t seed, unsigned ma
   isa_term *regs = calloc(d->nregs, sizeof *regs);
   uint32_t *var_reg = calloc(d->nregs + 1, sizeof *var_reg);
   if (!pre || !post || !regs || !var_reg) exit(3);
+  const isa_form *forms = fm_forms(d);
   for (unsigned fi = 0; fi < d->nforms; fi++) {
-    const isa_form *f = &d->forms[fi];
+    const isa_form *f = &forms[fi];
     for (unsigned k = 0; k < per_form; k++) {
       uint8_t buf[ISA_MAX_LEN + 16];
       int len = instance(d, f, &r, buf, ISA_MAX_LEN);

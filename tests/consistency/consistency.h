@@ -1,6 +1,6 @@
 /* consistency.h — the interpretations of an ISA checked against each other.
  *
- * For every encoding form in the descriptor (isa_desc.forms) and many random
+ * For every encoding form of the ISA (fm_forms) and many random
  * machine states, the symbolic transformer of the decoded instruction, built
  * with the runtime's term library from the identity state and evaluated on
  * the state, must equal the concrete step: every register and flag, the PC,

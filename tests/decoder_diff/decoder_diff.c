@@ -18,7 +18,7 @@
 
 #define CAT2(a, b) a##b
 #define CAT(a, b) CAT2(a, b)
-#define FORMS CAT(MCVETO_ISA, _forms)
+#define FORMS CAT(MCVETO_ISA, _oracle_forms)
 #define PREFIXES CAT(MCVETO_ISA, _prefixes)
 #define DECODE CAT(MCVETO_ISA, _decode)
 #define ORACLE CAT(MCVETO_ISA, _oracle_decode)

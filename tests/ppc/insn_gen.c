@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "forms.h"
 #include "isa.h"
 #include "terms.h"
 
@@ -153,7 +154,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "insn_gen: too few usable forms\n");
       return 3;
     }
-    const isa_form *f = &d->forms[rnd() % d->nforms];
+    const isa_form *f = &fm_forms(d)[rnd() % d->nforms];
     uint8_t b[ISA_MAX_LEN] = {0};
     for (int i = 0; i < f->len; i++) b[i] = (uint8_t)((rnd() & ~f->mask[i]) | f->val[i]);
     isa_insn in;

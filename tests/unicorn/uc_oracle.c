@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "forms.h"
 #include "uc_engine.h"
 #include "uc_mem.h"
 
@@ -133,10 +134,11 @@ static void harness(ctx *c, const char *label, const char *what) {
 static int build_random(ctx *c, unsigned fi, unsigned k, bool plain, built *b) {
   const isa_desc *d = c->d;
   rng r = {mix(c->o->seed * 0x100000001b3ull ^ mix(((uint64_t)fi << 24) ^ k))};
-  int len = instance(d, &d->forms[fi], &r, b->buf, ISA_MAX_LEN);
+  const isa_form *f = &fm_forms(d)[fi];
+  int len = instance(d, f, &r, b->buf, ISA_MAX_LEN);
   if (!len) return -1;
   snprintf(b->label, sizeof b->label, "form %u (%s) case %u (--seed %llu --form %u)", fi,
-           d->insns[d->forms[fi].insn].name, k, (unsigned long long)c->o->seed, fi);
+           d->insns[f->insn].name, k, (unsigned long long)c->o->seed, fi);
   for (size_t i = (size_t)len; i < sizeof b->buf; i++) b->buf[i] = (uint8_t)next(&r);
   uint64_t pc = 0;
   b->mseed = next(&r);
@@ -603,7 +605,7 @@ static void run_forms(ctx *c) {
       c->opened_at = st->cases;
     }
     if (ran && !covered)
-      fprintf(o->out, "UNCOVERED: form %u (%s): every case faulted\n", fi, d->insns[d->forms[fi].insn].name);
+      fprintf(o->out, "UNCOVERED: form %u (%s): every case faulted\n", fi, d->insns[fm_forms(d)[fi].insn].name);
   }
 }
 

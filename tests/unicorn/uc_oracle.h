@@ -1,7 +1,7 @@
 /* uc_oracle.h — the instruction-semantics oracle: generated concrete step
  * against unicorn, one instruction at a time, for any ISA.
  *
- * For every encoding form of the descriptor (isa_desc.forms, with the prefixes
+ * For every encoding form of the descriptor (fm_forms, with the prefixes
  * its context needs, in random order) and `per_form` random states, the same
  * bytes are decoded and stepped by the generated code (isa_desc.step) and
  * executed by unicorn for exactly one instruction (one iteration of a repeated

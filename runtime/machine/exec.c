@@ -32,6 +32,7 @@ typedef struct dentry {
 struct ex_machine {
   const isa_desc *d;
   mem_space *m;
+  const uint64_t *xgen; /* mem_exec_gen, read in place on every step */
   const el_image *img;
   in_assign *in;
   uint64_t *reg;
@@ -54,6 +55,7 @@ ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assi
   if (!x) xa_nomem();
   x->d = d;
   x->m = m;
+  x->xgen = mem_exec_gen_at(m);
   x->img = img;
   x->in = in;
   x->amask = wmask(d->addr_bits);
@@ -243,7 +245,7 @@ static ex_status do_syscall(ex_machine *x, const ex_opts *o, ex_result *r) {
  * r's status set when it cannot be fetched or decoded. */
 static inline dentry *fetch(ex_machine *x, uint64_t pc, ex_result *r) {
   dentry *e = &x->dcache[(pc ^ (pc >> DCACHE_BITS)) & (DCACHE_SIZE - 1)];
-  if (e->fn && e->pc == pc && mem_exec_gen(x->m) <= e->stamp) return e;
+  if (e->fn && e->pc == pc && *x->xgen <= e->stamp) return e;
   const isa_desc *d = x->d;
   uint8_t buf[ISA_MAX_LEN];
   size_t got = 0;
@@ -293,7 +295,7 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
   const isa_desc *d = x->d;
   ex_result r = {0};
   r.status = EX_RUNNING;
-  isa_cpu cpu = {.reg = x->reg, .mem = x->m, .load = mem_isa_load, .store = mem_isa_store};
+  isa_cpu cpu = {.reg = x->reg, .mem = x->m, .load = mem_isa_load, .store = mem_isa_store, .fast = mem_fast(x->m)};
   uint64_t *R = x->reg;
   const unsigned pcreg = d->pc;
   /* the options in locals: the handlers are opaque calls, after which the

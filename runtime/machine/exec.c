@@ -275,8 +275,9 @@ static inline dentry *fetch(ex_machine *x, uint64_t pc, ex_result *r) {
                                                                       : EX_INTERNAL);
   e->may_fall_through = info->may_fall_through;
   memcpy(e->bytes, buf, e->insn.len);
-  /* steps[id] skips step's clearing of trap_msg: a trap always sets it */
-  e->fn = d->steps ? d->steps[e->insn.id] : d->step;
+  /* steps[id] skips step's clearing of trap_msg: a trap always sets it;
+   * handler picks the version specialised to the decoded alternatives */
+  e->fn = d->handler ? d->handler(&e->insn) : d->steps ? d->steps[e->insn.id] : d->step;
   return e;
 }
 

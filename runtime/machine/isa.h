@@ -300,6 +300,10 @@ typedef struct isa_desc {
    * step without clearing trap_msg (which a trap always sets).  May be NULL
    * (then only step is available). */
   const isa_step_fn *steps;
+  /* The handler to keep with a decoded instruction: steps[insn->id], or a
+   * version of it specialised to the instruction's sub-table choices (the
+   * same effect, without testing them on every execution).  May be NULL. */
+  isa_step_fn (*handler)(const isa_insn *insn);
   /* Replace st by the instruction's effect on it, as terms. */
   void (*symstep)(const isa_tb *tb, isa_symstate *st, const isa_insn *insn);
 } isa_desc;

@@ -188,6 +188,36 @@ static const char *tfn_args(em *E, int sel, int fb, int ab) {
 
 /* ---- concrete expressions --------------------------------------------------------- */
 
+/* Where element i of class c is when every element is a whole register
+ * (writable, to write) and they lie at equal distances in the register
+ * file (x86's r32, PowerPC's GPRs and CR bits): R[base + stride * i], with
+ * no look-up in the class tables; NULL otherwise. */
+static const char *class_elem(em *E, int c, bool write, const char *idx) {
+  md_spec *md = E->md;
+  md_class *cl = &md->classes[c];
+  int stride = cl->n > 1 ? cl->reg[1] - cl->reg[0] : 1;
+  for (int i = 0; i < cl->n; i++) {
+    int r = cl->reg[i];
+    if (r != cl->reg[0] + stride * i || (write && md->regs[r].readonly)) return NULL;
+    const md_alias *a = cl->alias[i] >= 0 ? &md->aliases[cl->alias[i]] : NULL;
+    if (a && (a->lo != 0 || a->hi != bw(md->regs[r].w) - 1 || a->w == TY_BOOL)) return NULL;
+  }
+  if (!cl->n || stride < 1) return NULL;
+  const char *i = strchr(idx, ' ') ? ar_printf(E->ar, "(%s)", idx) : idx;
+  if (stride == 1) return ar_printf(E->ar, "R[%s + %s]", reg_name(E, cl->reg[0]), i);
+  return ar_printf(E->ar, "R[%s + %d * %s]", reg_name(E, cl->reg[0]), stride, i);
+}
+
+/* Class element access, concretely. */
+static const char *creg_get_c(em *E, int c, const char *idx) {
+  const char *el = class_elem(E, c, false, idx);
+  return el ? el : ar_printf(E->ar, "creg_get(R, %d, %s)", c, idx);
+}
+static const char *creg_set_c(em *E, int c, const char *idx, const char *v) {
+  const char *el = class_elem(E, c, true, idx);
+  return el ? ar_printf(E->ar, "%s = %s;", el, v) : ar_printf(E->ar, "creg_set(R, %d, %s, %s);", c, idx, v);
+}
+
 static const char *cx(em *E, ir_expr *e);
 
 static const char *cx2(em *E, const char *fmt, ir_expr *a, ir_expr *b) {
@@ -205,7 +235,7 @@ static const char *cx(em *E, ir_expr *e) {
   case IR_PCADDR: return "I->addr";
   case IR_NEXT: return masked(E, "(I->addr + I->len)", E->md->addr_bits);
   case IR_REG: return ar_printf(E->ar, "R[%s]", reg_name(E, e->a));
-  case IR_CREG: return ar_printf(E->ar, "creg_get(R, %d, %s)", e->a, cx(E, k[0]));
+  case IR_CREG: return creg_get_c(E, e->a, cx(E, k[0]));
   case IR_VAR: return ar_printf(E->ar, "v%d", e->a);
   case IR_LOAD: return ar_printf(E->ar, "ld(cpu, %s, %d, %d, &flt)", cx(E, k[0]), e->a, e->b);
   case IR_NOT: return masked(E, ar_printf(E->ar, "~%s", cx(E, k[0])), w);
@@ -301,13 +331,13 @@ static void cstmt(em *E, sb *b, ir_stmt *s, int d) {
       sb_printf(b, "if (flt) %s\n", fault);
       ind(b, d + 1);
       if (dst) sb_printf(b, "%st_;\n", dst);
-      else sb_printf(b, "creg_set(R, %d, %s, t_);\n", s->a, cx(E, s->e[0]));
+      else sb_printf(b, "%s\n", creg_set_c(E, s->a, cx(E, s->e[0]), "t_"));
       ind(b, d);
       sb_printf(b, "}\n");
     } else {
       ind(b, d);
       if (dst) sb_printf(b, "%s%s;\n", dst, val);
-      else sb_printf(b, "creg_set(R, %d, %s, %s);\n", s->a, cx(E, s->e[0]), val);
+      else sb_printf(b, "%s\n", creg_set_c(E, s->a, cx(E, s->e[0]), val));
     }
     return;
   }

@@ -88,6 +88,10 @@ typedef struct em {
   bool tabfns; /* call table functions (sem, sym, print) instead of inlining */
   bool rel;
   int fb0, ab0;
+  /* While a specialised handler is emitted: the choice decoded at each alt
+   * slot it is specialised to (-1: any), so those slots' alternatives are
+   * written inline and the others dropped (sem only). */
+  const int *known;
 } em;
 
 /* One function per table and kind: the export's value concretely (TF_VAL, or
@@ -184,6 +188,36 @@ static const char *tfn_args(em *E, int sel, int fb, int ab) {
 
 /* ---- concrete expressions --------------------------------------------------------- */
 
+/* Where element i of class c is when every element is a whole register
+ * (writable, to write) and they lie at equal distances in the register
+ * file (x86's r32, PowerPC's GPRs and CR bits): R[base + stride * i], with
+ * no look-up in the class tables; NULL otherwise. */
+static const char *class_elem(em *E, int c, bool write, const char *idx) {
+  md_spec *md = E->md;
+  md_class *cl = &md->classes[c];
+  int stride = cl->n > 1 ? cl->reg[1] - cl->reg[0] : 1;
+  for (int i = 0; i < cl->n; i++) {
+    int r = cl->reg[i];
+    if (r != cl->reg[0] + stride * i || (write && md->regs[r].readonly)) return NULL;
+    const md_alias *a = cl->alias[i] >= 0 ? &md->aliases[cl->alias[i]] : NULL;
+    if (a && (a->lo != 0 || a->hi != bw(md->regs[r].w) - 1 || a->w == TY_BOOL)) return NULL;
+  }
+  if (!cl->n || stride < 1) return NULL;
+  const char *i = strchr(idx, ' ') ? ar_printf(E->ar, "(%s)", idx) : idx;
+  if (stride == 1) return ar_printf(E->ar, "R[%s + %s]", reg_name(E, cl->reg[0]), i);
+  return ar_printf(E->ar, "R[%s + %d * %s]", reg_name(E, cl->reg[0]), stride, i);
+}
+
+/* Class element access, concretely. */
+static const char *creg_get_c(em *E, int c, const char *idx) {
+  const char *el = class_elem(E, c, false, idx);
+  return el ? el : ar_printf(E->ar, "creg_get(R, %d, %s)", c, idx);
+}
+static const char *creg_set_c(em *E, int c, const char *idx, const char *v) {
+  const char *el = class_elem(E, c, true, idx);
+  return el ? ar_printf(E->ar, "%s = %s;", el, v) : ar_printf(E->ar, "creg_set(R, %d, %s, %s);", c, idx, v);
+}
+
 static const char *cx(em *E, ir_expr *e);
 
 static const char *cx2(em *E, const char *fmt, ir_expr *a, ir_expr *b) {
@@ -201,7 +235,7 @@ static const char *cx(em *E, ir_expr *e) {
   case IR_PCADDR: return "I->addr";
   case IR_NEXT: return masked(E, "(I->addr + I->len)", E->md->addr_bits);
   case IR_REG: return ar_printf(E->ar, "R[%s]", reg_name(E, e->a));
-  case IR_CREG: return ar_printf(E->ar, "creg_get(R, %d, %s)", e->a, cx(E, k[0]));
+  case IR_CREG: return creg_get_c(E, e->a, cx(E, k[0]));
   case IR_VAR: return ar_printf(E->ar, "v%d", e->a);
   case IR_LOAD: return ar_printf(E->ar, "ld(cpu, %s, %d, %d, &flt)", cx(E, k[0]), e->a, e->b);
   case IR_NOT: return masked(E, ar_printf(E->ar, "~%s", cx(E, k[0])), w);
@@ -242,6 +276,8 @@ static const char *cx(em *E, ir_expr *e) {
                      cx(E, k[1]), e->a);
   }
   case IR_ALT: {
+    if (!E->rel && E->known && E->known[e->a] >= 0) /* the last alternative stands for any other */
+      return cx(E, k[E->known[e->a] < e->nk ? E->known[e->a] : e->nk - 1]);
     if (e->tab && E->tabfns) {
       const char *args = tfn_args(E, e->a, e->fb, e->ab);
       if (e->stat) return ar_printf(E->ar, "%s(I, %s)", tfn_need(E, e->tab, TF_KNOWN, e, NULL), args);
@@ -256,10 +292,14 @@ static const char *cx(em *E, ir_expr *e) {
   return "0";
 }
 
-static bool has_load(ir_expr *e) {
+/* Does e load (and so may fault)?  Of a known slot (E->known) only the
+ * decoded alternative counts. */
+static bool has_load(em *E, ir_expr *e) {
   if (e->op == IR_LOAD) return true;
+  if (e->op == IR_ALT && E->known && E->known[e->a] >= 0)
+    return has_load(E, e->k[E->known[e->a] < e->nk ? E->known[e->a] : e->nk - 1]);
   for (int i = 0; i < e->nk; i++)
-    if (has_load(e->k[i])) return true;
+    if (has_load(E, e->k[i])) return true;
   return false;
 }
 
@@ -282,7 +322,7 @@ static void cstmt(em *E, sb *b, ir_stmt *s, int d) {
                       : s->op == IR_S_SETVAR ? ar_printf(E->ar, "v%d = ", s->a)
                       : s->op == IR_S_SETPC  ? "npc = "
                                              : NULL;
-    if (has_load(v) || (s->op == IR_S_SETCREG && has_load(s->e[0]))) {
+    if (has_load(E, v) || (s->op == IR_S_SETCREG && has_load(E, s->e[0]))) {
       ind(b, d);
       sb_printf(b, "{\n");
       ind(b, d + 1);
@@ -291,19 +331,19 @@ static void cstmt(em *E, sb *b, ir_stmt *s, int d) {
       sb_printf(b, "if (flt) %s\n", fault);
       ind(b, d + 1);
       if (dst) sb_printf(b, "%st_;\n", dst);
-      else sb_printf(b, "creg_set(R, %d, %s, t_);\n", s->a, cx(E, s->e[0]));
+      else sb_printf(b, "%s\n", creg_set_c(E, s->a, cx(E, s->e[0]), "t_"));
       ind(b, d);
       sb_printf(b, "}\n");
     } else {
       ind(b, d);
       if (dst) sb_printf(b, "%s%s;\n", dst, val);
-      else sb_printf(b, "creg_set(R, %d, %s, %s);\n", s->a, cx(E, s->e[0]), val);
+      else sb_printf(b, "%s\n", creg_set_c(E, s->a, cx(E, s->e[0]), val));
     }
     return;
   }
   case IR_S_STORE:
     ind(b, d);
-    if (has_load(s->e[0]) || has_load(s->e[1])) {
+    if (has_load(E, s->e[0]) || has_load(E, s->e[1])) {
       sb_printf(b, "{\n");
       ind(b, d + 1);
       sb_printf(b, "uint64_t a_ = %s, t_ = %s;\n", cx(E, s->e[0]), cx(E, s->e[1]));
@@ -316,7 +356,7 @@ static void cstmt(em *E, sb *b, ir_stmt *s, int d) {
     return;
   case IR_S_IF:
     ind(b, d);
-    if (has_load(s->e[0])) {
+    if (has_load(E, s->e[0])) {
       sb_printf(b, "{\n");
       ind(b, d + 1);
       sb_printf(b, "uint64_t c_ = %s;\n", cx(E, s->e[0]));
@@ -334,12 +374,16 @@ static void cstmt(em *E, sb *b, ir_stmt *s, int d) {
     }
     ind(b, d);
     sb_printf(b, "}\n");
-    if (has_load(s->e[0])) {
+    if (has_load(E, s->e[0])) {
       ind(b, d);
       sb_printf(b, "}\n");
     }
     return;
   case IR_S_ALT:
+    if (E->known && E->known[s->a] >= 0) { /* specialised: only the decoded alternative */
+      if (E->known[s->a] < s->nbody) cstmts(E, b, &s->body[E->known[s->a]], d);
+      return;
+    }
     ind(b, d);
     sb_printf(b, "switch (I->alt[%d]) {\n", s->a);
     for (int i = 0; i < s->nbody; i++) {
@@ -371,16 +415,17 @@ static void cstmts(em *E, sb *b, ir_block *blk, int d) {
  * (*wrote: a register may have been written before blk.)  Only such steps
  * save the registers to leave them unchanged on failure (isa.h); the others
  * fail before their first register write. */
-static bool fails_after_write(ir_block *blk, bool *wrote) {
+static bool fails_after_write(em *E, ir_block *blk, bool *wrote) {
   for (int i = 0; i < blk->n; i++) {
     ir_stmt *s = blk->s[i];
-    bool fails = s->op == IR_S_TRAP || s->op == IR_S_STORE || (s->e[0] && has_load(s->e[0])) ||
-                 (s->e[1] && has_load(s->e[1]));
+    bool fails = s->op == IR_S_TRAP || s->op == IR_S_STORE || (s->e[0] && has_load(E, s->e[0])) ||
+                 (s->e[1] && has_load(E, s->e[1]));
     if (fails && *wrote) return true;
     bool after = *wrote; /* the arms of an if or alt are separate paths */
     for (int k = 0; k < s->nbody; k++) {
+      if (s->op == IR_S_ALT && E->known && E->known[s->a] >= 0 && E->known[s->a] != k) continue;
       bool w = *wrote;
-      if (fails_after_write(&s->body[k], &w)) return true;
+      if (fails_after_write(E, &s->body[k], &w)) return true;
       after |= w;
     }
     *wrote = after || s->op == IR_S_SETREG || s->op == IR_S_SETCREG;
@@ -596,6 +641,7 @@ static void gen_header(em *E, sb *b) {
   sb_printf(b, "int %s_print(const isa_insn *, char *, size_t);\n", E->prefix);
   sb_printf(b, "isa_step_result %s_step(isa_cpu *, const isa_insn *);\n", E->prefix);
   sb_printf(b, "extern isa_step_fn const %s_steps[];\n", E->prefix);
+  sb_printf(b, "isa_step_fn %s_handler(const isa_insn *);\n", E->prefix);
   sb_printf(b, "void %s_symstep(const isa_tb *, isa_symstate *, const isa_insn *);\n", E->prefix);
   sb_printf(b, "\n#endif\n");
 }
@@ -634,6 +680,103 @@ static void gen_class_tables(em *E, sb *b, bool with_static) {
 
 static void tfn_flush(em *E, sb *b, sb *insns);
 
+/* One concrete handler ex_NAME of rule r (specialised when E->known is set;
+ * note ends its comment). */
+static void sem_handler(em *E, sb *ins, md_rule *r, const char *name, const char *note) {
+  sb_printf(ins, "/* %s:%d%s */\n", spec_file(E, r->loc), r->loc.line, note);
+  sb_printf(ins, "static isa_step_result ex_%s(isa_cpu *cpu, const isa_insn *I) {\n", name);
+  sb_printf(ins, "  uint64_t *R = cpu->reg;\n  int flt = 0;\n  uint64_t npc = %s;\n", cx(E, &(ir_expr){.op = IR_NEXT}));
+  bool wrote = false;
+  E->undo = fails_after_write(E, r->body, &wrote);
+  if (E->undo) sb_printf(ins, "  uint64_t S_[NREGS]; /* it may fail after a register write */\n  memcpy(S_, R, sizeof S_);\n");
+  for (int l = 0; l < r->nlocals; l++)
+    if (!r->locals[l]->unused)
+      sb_printf(ins, "  uint64_t v%d = 0;%s\n", l, r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
+  cstmts(E, ins, r->body, 1);
+  E->undo = false;
+  sb_printf(ins, "  R[PCREG] = npc;\n  return ISA_STEP_OK;\n}\n\n");
+}
+
+/* ---- handlers specialised by sub-table choices ---------------------------------------------- */
+
+/* An instruction that reads or writes a sub-table's alternative itself
+ * (x86's rm32: a register or memory) tests its choice on every execution,
+ * and the memory alternative's loads make even the register form save the
+ * registers (fails_after_write).  So the run loop gets a handler per
+ * decoded choice of up to SPEC_SLOTS such slots with up to SPEC_CHOICES
+ * alternatives each and SPEC_VARIANTS handlers in all (more would multiply
+ * the code for little: the slots found first are the operands), and the
+ * tables nested in an alternative (the addressing modes) stay calls. */
+#define SPEC_SLOTS 2
+#define SPEC_CHOICES 4
+#define SPEC_VARIANTS 4
+typedef struct spec_slots {
+  int n, slot[SPEC_SLOTS], nch[SPEC_SLOTS], nvar;
+  md_table *tab[SPEC_SLOTS]; /* for the comments, when known */
+  /* the slots used, in order of first use; where each is used only in
+   * the arms of another slot's alternatives, that slot (else -1) */
+  int seen[64], nseen, seen_n[64], seen_in[64];
+  md_table *seen_tab[64];
+} spec_slots;
+
+static void spec_see(spec_slots *sp, int slot, int n, md_table *t, int in) {
+  for (int i = 0; i < sp->nseen; i++)
+    if (sp->seen[i] == slot) {
+      if (n > sp->seen_n[i]) sp->seen_n[i] = n;
+      if (!sp->seen_tab[i]) sp->seen_tab[i] = t;
+      if (sp->seen_in[i] != in) sp->seen_in[i] = -1;
+      return;
+    }
+  if (sp->nseen == 64) return;
+  sp->seen[sp->nseen] = slot, sp->seen_n[sp->nseen] = n, sp->seen_tab[sp->nseen] = t, sp->seen_in[sp->nseen++] = in;
+}
+
+static void spec_expr(spec_slots *sp, ir_expr *e, int in) {
+  if (!e) return;
+  if (e->op == IR_ALT) {
+    spec_see(sp, e->a, e->nk, e->tab, in);
+    if (e->tab) return; /* its alternatives' own slots belong to the table's function */
+    in = e->a;
+  }
+  for (int i = 0; i < e->nk; i++) spec_expr(sp, e->k[i], in);
+}
+
+static void spec_block(spec_slots *sp, ir_block *blk, int in) {
+  for (int i = 0; i < blk->n; i++) {
+    ir_stmt *s = blk->s[i];
+    spec_expr(sp, s->e[0], in);
+    spec_expr(sp, s->e[1], in);
+    if (s->op == IR_S_ALT) spec_see(sp, s->a, s->nbody, NULL, in);
+    for (int k = 0; k < s->nbody; k++) spec_block(sp, &s->body[k], s->op == IR_S_ALT ? s->a : in);
+  }
+}
+
+/* The slots r's handlers are specialised to (sp->nvar 0: none). */
+static void spec_choose(md_rule *r, spec_slots *sp) {
+  spec_block(sp, r->body, -1);
+  sp->nvar = 1;
+  for (int i = 0; i < sp->nseen && sp->n < SPEC_SLOTS; i++) {
+    int n = sp->seen_n[i];
+    if (n < 2 || n > SPEC_CHOICES || sp->seen[i] >= r->nalts || sp->nvar * n > SPEC_VARIANTS) continue;
+    /* a slot used only under one alternative of a chosen slot (the
+     * addressing mode of rm32's memory form) would only copy the others */
+    bool under = false;
+    for (int k = 0; k < sp->n; k++) under |= sp->seen_in[i] == sp->slot[k];
+    if (under) continue;
+    sp->slot[sp->n] = sp->seen[i], sp->nch[sp->n] = n, sp->tab[sp->n++] = sp->seen_tab[i];
+    sp->nvar *= n;
+  }
+  if (!sp->n) sp->nvar = 0;
+}
+
+/* How far apart the handlers of two successive choices of slot k are: the
+ * number of combinations of the slots after it. */
+static int spec_stride(const spec_slots *sp, int k) {
+  int n = 1;
+  for (int i = k + 1; i < sp->n; i++) n *= sp->nch[i];
+  return n;
+}
+
 static void gen_sem(em *E, sb *b) {
   md_spec *md = E->md;
   banner(E, b, "sem.c");
@@ -654,46 +797,119 @@ static void gen_sem(em *E, sb *b) {
             "  R[r] = (R[r] & ~(mask_(CW[c]) << CLO[c][i])) | (v << CLO[c][i]);\n}\n"
             );
   sb_printf(b,
-            "static uint64_t ld(isa_cpu *cpu, uint64_t a, int n, int big, int *flt) {\n"
+            "/* Memory: in place when cpu->fast has the page (isa.h: the same effect\n"
+            " * as the call), else through the call, out of line so that the\n"
+            " * handlers keep only the short hit path; n and big are constants at\n"
+            " * every use. */\n"
+            "#if defined(__GNUC__)\n#define HOT_ inline __attribute__((always_inline))\n#define COLD_ __attribute__((noinline, cold))\n"
+            "#else\n#define HOT_ inline\n#define COLD_\n#endif\n"
+            "/* the n bytes at p in the access's order as a value, and back: one load\n"
+            " * or store (and a byte swap) on a little-endian GNU C host */\n"
+            "static HOT_ uint64_t get_(const uint8_t *p, int n, int big) {\n"
+            "#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__\n"
+            "  uint16_t h; uint32_t w; uint64_t d;\n"
+            "  switch (n) {\n"
+            "  case 2: memcpy(&h, p, 2); return big ? __builtin_bswap16(h) : h;\n"
+            "  case 4: memcpy(&w, p, 4); return big ? __builtin_bswap32(w) : w;\n"
+            "  case 8: memcpy(&d, p, 8); return big ? __builtin_bswap64(d) : d;\n"
+            "  }\n"
+            "#endif\n"
+            "  uint64_t v = 0;\n"
+            "  for (int i = 0; i < n; i++) v |= (uint64_t)p[big ? n - 1 - i : i] << (8 * i);\n"
+            "  return v;\n}\n"
+            "static HOT_ void put_(uint8_t *p, int n, int big, uint64_t v) {\n"
+            "#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__\n"
+            "  uint16_t h = (uint16_t)v; uint32_t w = (uint32_t)v;\n"
+            "  switch (n) {\n"
+            "  case 2: h = big ? __builtin_bswap16(h) : h; memcpy(p, &h, 2); return;\n"
+            "  case 4: w = big ? __builtin_bswap32(w) : w; memcpy(p, &w, 4); return;\n"
+            "  case 8: v = big ? __builtin_bswap64(v) : v; memcpy(p, &v, 8); return;\n"
+            "  }\n"
+            "#endif\n"
+            "  for (int i = 0; i < n; i++) p[big ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));\n}\n"
+            "static COLD_ uint64_t ld_call_(isa_cpu *cpu, uint64_t a, int n, int big, int *flt) {\n"
             "  uint8_t b[8];\n"
-            "  if (*flt) return 0;\n"
             "  int k = cpu->load(cpu->mem, a, (unsigned)n, b);\n"
             "  if (k) { *flt = 1; cpu->fault_addr = a; cpu->fault_kind = k; cpu->fault_write = false; return 0; }\n"
-            "  uint64_t v = 0;\n"
-            "  for (int i = 0; i < n; i++) v |= (uint64_t)b[big ? n - 1 - i : i] << (8 * i);\n"
-            "  return v;\n}\n"
-            "static int st(isa_cpu *cpu, uint64_t a, int n, int big, uint64_t v) {\n"
+            "  return get_(b, n, big);\n}\n"
+            "static HOT_ uint64_t ld(isa_cpu *cpu, uint64_t a, int n, int big, int *flt) {\n"
+            "  const uint8_t *p;\n"
+            "  if (*flt) return 0;\n"
+            "  if (cpu->fast && (p = isa_fast_at(cpu->fast->rd, a, (unsigned)n))) return get_(p, n, big);\n"
+            "  return ld_call_(cpu, a, n, big, flt);\n}\n"
+            "static COLD_ int st_call_(isa_cpu *cpu, uint64_t a, int n, int big, uint64_t v) {\n"
             "  uint8_t b[8];\n"
-            "  for (int i = 0; i < n; i++) b[big ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));\n"
+            "  put_(b, n, big, v);\n"
             "  int k = cpu->store(cpu->mem, a, (unsigned)n, b);\n"
             "  if (k) { cpu->fault_addr = a; cpu->fault_kind = k; cpu->fault_write = true; return 1; }\n"
+            "  return 0;\n}\n"
+            "static HOT_ int st(isa_cpu *cpu, uint64_t a, int n, int big, uint64_t v) {\n"
+            "  uint8_t *p;\n"
+            "  if (!cpu->fast || !(p = isa_fast_at(cpu->fast->wr, a, (unsigned)n))) return st_call_(cpu, a, n, big, v);\n"
+            "  put_(p, n, big, v);\n"
+            "  *cpu->fast->wr[(a >> ISA_FAST_PAGE_BITS) & (ISA_FAST_PAGES - 1)].gen = ++*cpu->fast->stamp;\n"
             "  return 0;\n}\n"
             "static isa_step_result fault_(isa_cpu *cpu) { (void)cpu; return ISA_STEP_FAULT; }\n"
             "/* a failing step leaves the registers as they were (isa.h) */\n"
             "static isa_step_result undo_(isa_cpu *cpu, const uint64_t *S, isa_step_result r) {\n"
-            "  memcpy(cpu->reg, S, NREGS * sizeof *S);\n  return r;\n}\n\n");
+            "  memcpy(cpu->reg, S, NREGS * sizeof *S);\n  return r;\n}\n"
+            "/* the version of a specialised handler for choice c of n (the last\n"
+            " * alternative stands for any other, as in the table functions) */\n"
+            "static inline unsigned pick_(unsigned c, unsigned n) { return c < n ? c : n - 1; }\n\n");
   E->tabfns = true;
-  sb ins = {0};
+  sb ins = {0}, sel = {0};
   for (int i = 0; i < md->ninsns; i++) {
     md_rule *r = md->insns[i];
-    sb_printf(&ins, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
-    sb_printf(&ins, "static isa_step_result ex_%s(isa_cpu *cpu, const isa_insn *I) {\n", r->name);
-    sb_printf(&ins, "  uint64_t *R = cpu->reg;\n  int flt = 0;\n  uint64_t npc = %s;\n", cx(E, &(ir_expr){.op = IR_NEXT}));
-    bool wrote = false;
-    E->undo = fails_after_write(r->body, &wrote);
-    if (E->undo) sb_printf(&ins, "  uint64_t S_[NREGS]; /* it may fail after a register write */\n  memcpy(S_, R, sizeof S_);\n");
-    for (int l = 0; l < r->nlocals; l++)
-      if (!r->locals[l]->unused)
-        sb_printf(&ins, "  uint64_t v%d = 0;%s\n", l, r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
-    cstmts(E, &ins, r->body, 1);
-    E->undo = false;
-    sb_printf(&ins, "  R[PCREG] = npc;\n  return ISA_STEP_OK;\n}\n\n");
+    spec_slots sp = {0};
+    spec_choose(r, &sp);
+    if (!sp.nvar) {
+      sem_handler(E, &ins, r, r->name, "");
+      continue;
+    }
+    /* one handler per combination of the chosen slots' choices, the first
+     * slot's choice most significant */
+    int *known = ar_alloc(E->ar, sizeof *known * (size_t)r->nalts);
+    const char *index = "";
+    for (int k = 0; k < sp.n; k++)
+      index = ar_printf(E->ar, "%s%spick_(I->alt[%d], %d)%s", index, k ? " + " : "", sp.slot[k], sp.nch[k],
+                        k + 1 < sp.n ? ar_printf(E->ar, " * %d", spec_stride(&sp, k)) : "");
+    sb vt = {0};
+    for (int v = 0; v < sp.nvar; v++) {
+      for (int a = 0; a < r->nalts; a++) known[a] = -1;
+      const char *what = "";
+      for (int k = 0, rest = v; k < sp.n; k++) {
+        known[sp.slot[k]] = rest / spec_stride(&sp, k);
+        rest %= spec_stride(&sp, k);
+        md_table *t = sp.tab[k];
+        md_rule *alt = t && known[sp.slot[k]] < t->nalts ? t->alts[known[sp.slot[k]]] : NULL;
+        what = ar_printf(E->ar, "%s%s%s alternative %d (alt[%d])%s", what, k ? ", " : "", t ? t->name : "table",
+                         known[sp.slot[k]], sp.slot[k],
+                         alt ? ar_printf(E->ar, " at %s:%d", spec_file(E, alt->loc), alt->loc.line) : "");
+      }
+      E->known = known;
+      const char *name = ar_printf(E->ar, "%s__%d", r->name, v);
+      sem_handler(E, &ins, r, name, ar_printf(E->ar, ", for %s", what));
+      E->known = NULL;
+      sb_printf(&vt, "%sex_%s", v ? ", " : "", name);
+    }
+    sb_printf(&ins, "/* %s:%d: by the decoded choices */\nstatic const isa_step_fn V_%s[%d] = {%s};\n", spec_file(E, r->loc),
+              r->loc.line, r->name, sp.nvar, vt.s);
+    sb_printf(&ins, "static isa_step_result ex_%s(isa_cpu *cpu, const isa_insn *I) {\n  return V_%s[%s](cpu, I);\n}\n\n",
+              r->name, r->name, index);
+    sb_printf(&sel, "  case %d:\n    return V_%s[%s];\n", i, r->name, index);
+    free(vt.s);
   }
   tfn_flush(E, b, &ins);
   sb_printf(b, "/* The handlers by instruction id, for the run loop's direct dispatch. */\n");
   sb_printf(b, "isa_step_fn const %s_steps[%d] = {\n", E->prefix, md->ninsns + 1);
   for (int i = 0; i < md->ninsns; i++) sb_printf(b, "  ex_%s,\n", md->insns[i]->name);
   sb_printf(b, "  0};\n\n");
+  sb_printf(b, "/* The handler for a decoded instruction, chosen once per decode (the run\n"
+               " * loop keeps it with the instruction): the version specialised to its\n"
+               " * sub-table choices where there is one. */\n"
+               "isa_step_fn %s_handler(const isa_insn *I) {\n  switch (I->id) {\n%s  default:\n    return %s_steps[I->id];\n  }\n}\n\n",
+               E->prefix, sel.s ? sel.s : "", E->prefix);
+  free(sel.s);
   sb_printf(b, "isa_step_result %s_step(isa_cpu *cpu, const isa_insn *insn) {\n"
                "  cpu->trap_msg = 0;\n  return %s_steps[insn->id](cpu, insn);\n}\n", E->prefix, E->prefix);
 }
@@ -2085,6 +2301,7 @@ static void gen_desc(em *E, sb *b) {
   sb_printf(b, "  .nctx = %d,\n  .ctx_names = ctx_names,\n", md->nctxs);
   sb_printf(b, "  .nforms = %d,\n  .formpack = &%s_formpack,\n  .nprefixes = %d,\n  .prefixes = %s_prefixes,\n", md->nflats,
             E->prefix, md->nprefixes, E->prefix);
+  sb_printf(b, "  .handler = %s_handler,\n", E->prefix);
   sb_printf(b, "  .decode = %s_decode,\n  .print = %s_print,\n  .step = %s_step,\n  .steps = %s_steps,\n  .symstep = %s_symstep,\n};\n",
             E->prefix, E->prefix, E->prefix, E->prefix, E->prefix);
 }

@@ -25,6 +25,7 @@ typedef struct dentry {
   uint8_t kind;      /* ex_kind of the flow class */
   uint8_t flow;      /* isa_flow */
   bool may_fall_through;
+  bool plain;        /* no bookkeeping after the step: not a call, return, system call or halt */
   isa_insn insn;
   uint8_t bytes[ISA_MAX_LEN]; /* the instruction's bytes, for record and trace */
 } dentry;
@@ -32,6 +33,7 @@ typedef struct dentry {
 struct ex_machine {
   const isa_desc *d;
   mem_space *m;
+  const uint64_t *xgen; /* mem_exec_gen, read in place on every step */
   const el_image *img;
   in_assign *in;
   uint64_t *reg;
@@ -54,6 +56,7 @@ ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assi
   if (!x) xa_nomem();
   x->d = d;
   x->m = m;
+  x->xgen = mem_exec_gen_at(m);
   x->img = img;
   x->in = in;
   x->amask = wmask(d->addr_bits);
@@ -239,11 +242,19 @@ static ex_status do_syscall(ex_machine *x, const ex_opts *o, ex_result *r) {
 
 /* ---- the run loop ------------------------------------------------------------ */
 
+/* The cache entry of the instruction at pc if it holds one that is still
+ * valid, else NULL. */
+static inline dentry *hit(dentry *dcache, const uint64_t *xgen, uint64_t pc) {
+  dentry *e = &dcache[(pc ^ (pc >> DCACHE_BITS)) & (DCACHE_SIZE - 1)];
+  return e->fn && e->pc == pc && *xgen <= e->stamp ? e : NULL;
+}
+
 /* The cache entry of the instruction at pc, decoding it on a miss; NULL with
  * r's status set when it cannot be fetched or decoded. */
 static inline dentry *fetch(ex_machine *x, uint64_t pc, ex_result *r) {
-  dentry *e = &x->dcache[(pc ^ (pc >> DCACHE_BITS)) & (DCACHE_SIZE - 1)];
-  if (e->fn && e->pc == pc && mem_exec_gen(x->m) <= e->stamp) return e;
+  dentry *e = hit(x->dcache, x->xgen, pc);
+  if (e) return e;
+  e = &x->dcache[(pc ^ (pc >> DCACHE_BITS)) & (DCACHE_SIZE - 1)];
   const isa_desc *d = x->d;
   uint8_t buf[ISA_MAX_LEN];
   size_t got = 0;
@@ -272,9 +283,11 @@ static inline dentry *fetch(ex_machine *x, uint64_t pc, ex_result *r) {
                       : flow == ISA_FLOW_RETURN                       ? EX_RETURN
                                                                       : EX_INTERNAL);
   e->may_fall_through = info->may_fall_through;
+  e->plain = flow == ISA_FLOW_FALLTHROUGH || flow == ISA_FLOW_JUMP || flow == ISA_FLOW_CJUMP || flow == ISA_FLOW_IJUMP;
   memcpy(e->bytes, buf, e->insn.len);
-  /* steps[id] skips step's clearing of trap_msg: a trap always sets it */
-  e->fn = d->steps ? d->steps[e->insn.id] : d->step;
+  /* steps[id] skips step's clearing of trap_msg: a trap always sets it;
+   * handler picks the version specialised to the decoded alternatives */
+  e->fn = d->handler ? d->handler(&e->insn) : d->steps ? d->steps[e->insn.id] : d->step;
   return e;
 }
 
@@ -289,11 +302,24 @@ static void trace_line(ex_machine *x, FILE *f, const isa_insn *in, const uint8_t
   fprintf(f, "%s%-32s%s\n", in->len > 8 ? "+ " : "  ", text, k == EX_CALL ? "  [call]" : k == EX_RETURN ? "  [ret]" : "");
 }
 
+/* The run's end after a step that did not complete. */
+static void step_failed(ex_result *r, const isa_cpu *cpu, isa_step_result sr) {
+  if (sr == ISA_STEP_FAULT) {
+    r->status = EX_FAULT;
+    r->addr = cpu->fault_addr;
+    r->fault_kind = cpu->fault_kind;
+    r->fault_write = cpu->fault_write;
+  } else {
+    r->status = EX_TRAP;
+    r->trap_msg = cpu->trap_msg;
+  }
+}
+
 ex_result ex_run(ex_machine *x, const ex_opts *o) {
   const isa_desc *d = x->d;
   ex_result r = {0};
   r.status = EX_RUNNING;
-  isa_cpu cpu = {.reg = x->reg, .mem = x->m, .load = mem_isa_load, .store = mem_isa_store};
+  isa_cpu cpu = {.reg = x->reg, .mem = x->m, .load = mem_isa_load, .store = mem_isa_store, .fast = mem_fast(x->m)};
   uint64_t *R = x->reg;
   const unsigned pcreg = d->pc;
   /* the options in locals: the handlers are opaque calls, after which the
@@ -302,8 +328,34 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
   const uint64_t stop_pc = o->stop_pc, max_steps = o->max_steps;
   FILE *const trace = o->trace;
   void (*const hook)(void *, ex_machine *, uint64_t, ex_kind) = o->hook;
+  const bool plain_run = !record && !trace && !hook;
+  dentry *const dcache = x->dcache;
+  const uint64_t *const xgen = x->xgen;
   while (r.status == EX_RUNNING) {
     uint64_t pc = R[pcreg];
+    if (plain_run) {
+      /* The common case: with nothing to record, trace or hook, the plain
+       * steps of cached instructions run in this loop, which keeps its state
+       * in registers; anything else (a miss, a call, return, system call or
+       * halt, a stop) is left to the general step below.  A fall-through
+       * step's next PC is known from the entry. */
+      uint64_t steps = r.steps;
+      const uint64_t limit = max_steps ? max_steps : UINT64_MAX;
+      for (;;) {
+        const dentry *e;
+        if ((stop_at_pc && pc == stop_pc) || steps >= limit || !(e = hit(dcache, xgen, pc)) || !e->plain) break;
+        isa_step_result sr = e->fn(&cpu, &e->insn);
+        steps++;
+        if (sr != ISA_STEP_OK) {
+          r.pc = pc;
+          r.steps = steps;
+          step_failed(&r, &cpu, sr);
+          return r;
+        }
+        pc = e->flow == ISA_FLOW_FALLTHROUGH ? e->next : R[pcreg];
+      }
+      r.steps = steps;
+    }
     r.pc = pc;
     if (stop_at_pc && pc == stop_pc) {
       r.status = EX_STOPPED_PC;
@@ -336,16 +388,8 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
       if (record) x->trace[x->ntrace - 1].kind = (uint8_t)kind;
     }
     if (trace) trace_line(x, trace, in, e->bytes, kind);
-    if (sr == ISA_STEP_FAULT) {
-      r.status = EX_FAULT;
-      r.addr = cpu.fault_addr;
-      r.fault_kind = cpu.fault_kind;
-      r.fault_write = cpu.fault_write;
-      break;
-    }
-    if (sr == ISA_STEP_TRAP) {
-      r.status = EX_TRAP;
-      r.trap_msg = cpu.trap_msg;
+    if (sr != ISA_STEP_OK) {
+      step_failed(&r, &cpu, sr);
       break;
     }
     switch (kind == EX_INTERNAL && (flow == ISA_FLOW_CALL || flow == ISA_FLOW_ICALL || flow == ISA_FLOW_RETURN)

@@ -103,6 +103,45 @@ typedef enum isa_decode_result {
 typedef int (*isa_load_fn)(void *mem, uint64_t addr, unsigned n, uint8_t *out);
 typedef int (*isa_store_fn)(void *mem, uint64_t addr, unsigned n, const uint8_t *in);
 
+/* Pages the concrete step may read or write in place instead of calling
+ * load or store (every emulated access goes through the step, so the calls
+ * are a large part of a run).  The memory behind load/store fills the
+ * entries and keeps them exact: an access through an entry does exactly what
+ * the call would — it is permitted and cannot fault, and it reads or writes
+ * only defined bytes (bit i of *undef set: byte i of the page is undefined,
+ * so the call must ask for its value; *undef NULL: none is).  A written page
+ * is never executable, so a store into code still goes through store, where
+ * the decode cache learns of it; a write through an entry sets *gen to
+ * ++*stamp, as store would.  A missing entry only means "call". */
+#define ISA_FAST_PAGE_BITS 12
+#define ISA_FAST_PAGES 64
+typedef struct isa_fast_page {
+  uint64_t tag;              /* address >> ISA_FAST_PAGE_BITS; UINT64_MAX: empty */
+  uint8_t *data;             /* the page's bytes */
+  uint8_t *const *undef;     /* where the page keeps its undefined-byte bitmap */
+  uint64_t *gen;             /* the page's stamp (written pages) */
+} isa_fast_page;
+
+typedef struct isa_fast_mem {
+  uint64_t *stamp; /* the memory's change counter */
+  isa_fast_page rd[ISA_FAST_PAGES], wr[ISA_FAST_PAGES];
+} isa_fast_mem;
+
+/* The bytes of [a, a+n) (n 1..8) through tab, or NULL if the access must
+ * go through the call. */
+static inline uint8_t *isa_fast_at(const isa_fast_page *tab, uint64_t a, unsigned n) {
+  const uint64_t tag = a >> ISA_FAST_PAGE_BITS, size = (uint64_t)1 << ISA_FAST_PAGE_BITS;
+  const isa_fast_page *e = &tab[tag & (ISA_FAST_PAGES - 1)];
+  const unsigned off = (unsigned)(a & (size - 1));
+  if (e->tag != tag || off + n > size) return NULL;
+  const uint8_t *u = *e->undef;
+  if (u) { /* the n bits of the bytes lie in two bitmap bytes at most */
+    unsigned w = u[off >> 3] | ((off >> 3) + 1 < size / 8 ? (unsigned)u[(off >> 3) + 1] << 8 : 0u);
+    if ((w >> (off & 7)) & ((1u << n) - 1)) return NULL;
+  }
+  return e->data + off;
+}
+
 typedef struct isa_cpu {
   uint64_t *reg; /* one value per isa_desc.regs entry, masked to its width */
   void *mem;
@@ -113,6 +152,8 @@ typedef struct isa_cpu {
   int fault_kind;
   bool fault_write;
   const char *trap_msg;
+  /* in: direct access to mem's pages, or NULL (every access calls) */
+  isa_fast_mem *fast;
 } isa_cpu;
 
 typedef enum isa_step_result {
@@ -324,6 +365,10 @@ typedef struct isa_desc {
    * step without clearing trap_msg (which a trap always sets).  May be NULL
    * (then only step is available). */
   const isa_step_fn *steps;
+  /* The handler to keep with a decoded instruction: steps[insn->id], or a
+   * version of it specialised to the instruction's sub-table choices (the
+   * same effect, without testing them on every execution).  May be NULL. */
+  isa_step_fn (*handler)(const isa_insn *insn);
   /* Replace st by the instruction's effect on it, as terms. */
   void (*symstep)(const isa_tb *tb, isa_symstate *st, const isa_insn *insn);
 } isa_desc;

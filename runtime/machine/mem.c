@@ -46,6 +46,7 @@ struct mem_space {
   size_t tabcap, npages;
   size_t max_pages;
   tlb_ent tlb[TLB_SIZE];
+  isa_fast_mem fast; /* the pages the generated step reads and writes in place */
   mem_undef_fn undef;
   void *uctx;
   uint64_t stamp, xgen, unmap_gen;
@@ -93,8 +94,18 @@ static bool tab_insert(mem_space *m, page *p) {
   return true;
 }
 
+_Static_assert(ISA_FAST_PAGE_BITS == MEM_PAGE_BITS, "isa.h's direct access works on mem's pages");
+
+/* Forget every page of the step's direct access (isa.h), which must be done
+ * whenever a page is freed or its permissions change. */
+static void fast_flush(mem_space *m) {
+  m->fast.stamp = &m->stamp; /* a clone's copy pointed at the original's */
+  for (size_t i = 0; i < ISA_FAST_PAGES; i++) m->fast.rd[i].tag = m->fast.wr[i].tag = NO_PAGE;
+}
+
 static void tlb_flush(mem_space *m) {
   for (size_t i = 0; i < TLB_SIZE; i++) m->tlb[i] = (tlb_ent){NO_PAGE, NULL};
+  fast_flush(m);
 }
 
 /* The materialized page pno, or NULL; fills the TLB. */
@@ -412,6 +423,7 @@ mem_err mem_protect(mem_space *m, uint64_t lo, uint64_t size, unsigned perms) {
     m->rgen[k] = gen;
   }
   if (exec) m->xgen = gen;
+  fast_flush(m);
   /* materialized pages carry a copy of the permissions */
   uint64_t pf = PNO(first), pl = PNO(last);
   if (pl - pf < m->npages) {
@@ -718,10 +730,30 @@ int mem_last_fault(const mem_space *m, uint64_t *addr, bool *write) {
   return m->fault_kind;
 }
 
+/* After an access of the step through the call: give the step direct
+ * access to the page if every access of it that the entry lets through is
+ * one the call would make without a fault (isa.h).  Never a written
+ * executable page: its writes must reach xgen, for the decode cache. */
+static void fast_fill(mem_space *m, isa_fast_page *tab, uint64_t addr, unsigned need) {
+  uint64_t pno = PNO(addr & m->amask);
+  page *p = pg_find(m, pno);
+  if (!p || (p->perms & need) != need || ((need & MEM_W) && (p->perms & MEM_X))) return;
+  tab[pno & (ISA_FAST_PAGES - 1)] = (isa_fast_page){pno, p->data, &p->undef, &p->gen};
+}
+
 int mem_isa_load(void *mem, uint64_t addr, unsigned n, uint8_t *out) {
-  return mem_read((mem_space *)mem, addr, n, out, NULL);
+  mem_space *m = mem;
+  int k = mem_read(m, addr, n, out, NULL);
+  if (!k) fast_fill(m, m->fast.rd, addr, MEM_R);
+  return k;
 }
 
 int mem_isa_store(void *mem, uint64_t addr, unsigned n, const uint8_t *in) {
-  return mem_write((mem_space *)mem, addr, n, in, NULL);
+  mem_space *m = mem;
+  int k = mem_write(m, addr, n, in, NULL);
+  if (!k) fast_fill(m, m->fast.wr, addr, MEM_W);
+  return k;
 }
+
+isa_fast_mem *mem_fast(mem_space *m) { return &m->fast; }
+const uint64_t *mem_exec_gen_at(const mem_space *m) { return &m->xgen; }

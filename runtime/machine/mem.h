@@ -36,6 +36,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "isa.h"
+
 #define MEM_PAGE_BITS 12
 #define MEM_PAGE_SIZE ((uint64_t)1 << MEM_PAGE_BITS)
 
@@ -155,6 +157,9 @@ int mem_last_fault(const mem_space *m, uint64_t *addr, bool *write);
  * precise faulting byte is available from mem_last_fault. */
 int mem_isa_load(void *mem, uint64_t addr, unsigned n, uint8_t *out);
 int mem_isa_store(void *mem, uint64_t addr, unsigned n, const uint8_t *in);
+/* The direct access to this space's pages for isa_cpu.fast, kept exact by
+ * the space (isa.h); mem_isa_load and mem_isa_store fill it. */
+isa_fast_mem *mem_fast(mem_space *m);
 
 /* ---- generations --------------------------------------------------------- */
 /* All stamps come from one counter that only grows.  A page's stamp is that
@@ -169,5 +174,8 @@ uint64_t mem_page_gen(const mem_space *m, uint64_t addr);
 /* The stamp of the last change to any page that was executable before or
  * after the change: if it is <= S, no instruction byte changed since S. */
 uint64_t mem_exec_gen(const mem_space *m);
+/* Where that stamp is kept, for a run loop that tests it on every step
+ * without a call; valid as long as the space. */
+const uint64_t *mem_exec_gen_at(const mem_space *m);
 
 #endif

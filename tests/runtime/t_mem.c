@@ -188,6 +188,43 @@ static void t_gen(void) {
   mem_free(m);
 }
 
+/* The step's direct access (isa.h): entries only where the call could not
+ * fault and the bytes are defined, never for writes into code, forgotten on
+ * protect and unmap; a write through one stamps like mem_write. */
+static void t_fast(void) {
+  mem_space *m = mem_new(32);
+  mem_map(m, 0x2000, P, MEM_R | MEM_W, MEM_ZERO);
+  mem_map(m, 0x3000, P, MEM_R | MEM_W | MEM_X, MEM_ZERO);
+  mem_map(m, 0x4000, P, MEM_R | MEM_W, MEM_INPUT);
+  isa_fast_mem *F = mem_fast(m);
+  uint8_t b[4] = {1, 2, 3, 4}, out[4];
+  CHECK(!isa_fast_at(F->rd, 0x2000, 4) && !isa_fast_at(F->wr, 0x2000, 4), "empty at first");
+  CHECK(mem_isa_store(m, 0x2000, 4, b) == 0 && isa_fast_at(F->wr, 0x2ff8, 8), "a store fills the write side");
+  CHECK(!isa_fast_at(F->wr, 0x2ffe, 4) && !isa_fast_at(F->wr, 0x12000, 4), "not across the page, not another page");
+  uint8_t *p = isa_fast_at(F->wr, 0x2010, 1);
+  uint64_t s0 = mem_stamp(m);
+  *p = 7;
+  *F->wr[2].gen = ++*F->stamp;
+  CHECK(mem_read(m, 0x2010, 1, out, NULL) == 0 && out[0] == 7 && mem_page_gen(m, 0x2000) > s0 && mem_stamp(m) > s0,
+        "a write in place is a write");
+  CHECK(mem_isa_store(m, 0x3000, 4, b) == 0 && !isa_fast_at(F->wr, 0x3000, 4), "no direct writes into code");
+  CHECK(mem_isa_load(m, 0x3000, 4, out) == 0 && isa_fast_at(F->rd, 0x3000, 4), "direct reads of code");
+  CHECK(mem_isa_store(m, 0x4010, 4, b) == 0 && isa_fast_at(F->wr, 0x4010, 4) && !isa_fast_at(F->wr, 0x4012, 4) &&
+            !isa_fast_at(F->wr, 0x400f, 1),
+        "input pages: only the defined bytes");
+  CHECK(mem_isa_load(m, 0x4014, 4, out) == 0 && isa_fast_at(F->rd, 0x4010, 8), "a read defines them");
+  mem_protect(m, 0x2000, 1, MEM_R);
+  CHECK(!isa_fast_at(F->wr, 0x2000, 4) && !isa_fast_at(F->rd, 0x3000, 4), "protect forgets the pages");
+  CHECK(mem_isa_store(m, 0x2000, 4, b) == MEM_FAULT_PERM && !isa_fast_at(F->wr, 0x2000, 4), "nor a faulting store");
+  mem_space *c = mem_clone(m);
+  CHECK(c && mem_fast(c)->stamp != F->stamp, "a clone stamps its own counter");
+  mem_free(c);
+  CHECK(mem_isa_load(m, 0x4010, 4, out) == 0 && isa_fast_at(F->rd, 0x4010, 4), "filled again");
+  mem_unmap(m, 0x4000, 1);
+  CHECK(!isa_fast_at(F->rd, 0x4010, 4), "unmap forgets the page");
+  mem_free(m);
+}
+
 static void t_fetch(void) {
   mem_space *m = mem_new(32);
   mem_map(m, 0x1000, 2 * P, MEM_R | MEM_X, MEM_IMAGE);
@@ -456,6 +493,7 @@ int main(void) {
   t_faults();
   t_undef();
   t_gen();
+  t_fast();
   t_fetch();
   t_wrap();
   t_regions();

@@ -547,9 +547,10 @@ size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term
         }
   }
   /* three locations, one varying: a + b ≤s c and c ≤s a + b (a loop that
-   * moves one unit from k to j keeps k + j ≥ n) */
+   * moves one unit from k to j keeps k + j ≥ n); b = a too: 2a ≤s c (a
+   * buffer checked to hold 2n bytes, filled two at a time) */
   for (unsigned a = 0; a < nl; a++)
-    for (unsigned b = a + 1; b < nl; b++)
+    for (unsigned b = a; b < nl; b++)
       for (unsigned z = 0; z < nl; z++) {
         if (z == a || z == b || !(varies[a] || varies[b] || varies[z])) continue;
         bool le, ge;

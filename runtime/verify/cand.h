@@ -82,7 +82,8 @@ void cd_set_loc_filter(cd_set *c, cd_loc_ok ok, void *ctx);
  * samples all have parity c; then, for a location x that varies, bounds
  * by the constants ks[0..nk) (what the loop compares with): x ≤ K and
  * x ≤ K + 1 (signed, or unsigned for K ≥ 2^(w−1)), K ≤s x and K − 1 ≤s x;
- * then x + y ≤s z and z ≤s x + y for three locations, one of which varies.
+ * then x + y ≤s z and z ≤s x + y for locations one of which varies (x and
+ * y may be one: 2x).
  * Up to cap terms into out, in that order; how many, and in *npairs how
  * many come before the bounds by constants. */
 size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term *out, size_t cap, size_t *npairs);

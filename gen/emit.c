@@ -680,6 +680,30 @@ static void gen_class_tables(em *E, sb *b, bool with_static) {
 
 static void tfn_flush(em *E, sb *b, sb *insns);
 
+/* The declarations of r's locals: the spec's (named) a line each with its
+ * name, the temporaries together.  Concrete handlers hold every local in a
+ * uint64_t vN; symbolic ones (sym) a term tN, except the static ones. */
+static void decl_locals(sb *b, const md_rule *r, bool sym) {
+  for (int pass = 0; pass < 2; pass++) { /* the uint64_t ones, then the terms */
+    if (pass && !sym) break;
+    const char *ty = pass ? "isa_term" : "uint64_t", *pre = pass ? "t" : "v";
+    for (int l = 0; l < r->nlocals; l++) {
+      const ir_local *v = r->locals[l];
+      if (!v->unused && (sym && !v->stat) == (pass == 1) && v->name)
+        sb_printf(b, "  %s %s%d = 0; /* %s */\n", ty, pre, l, v->name);
+    }
+    size_t line = 0;
+    for (int l = 0; l < r->nlocals; l++) {
+      const ir_local *v = r->locals[l];
+      if (v->unused || (sym && !v->stat) != (pass == 1) || v->name) continue;
+      if (line && b->n - line > 90) sb_printf(b, ";\n"), line = 0;
+      if (!line) line = b->n + 1, sb_printf(b, "  %s %s%d = 0", ty, pre, l);
+      else sb_printf(b, ", %s%d = 0", pre, l);
+    }
+    if (line) sb_printf(b, ";\n");
+  }
+}
+
 /* One concrete handler ex_NAME of rule r (specialised when E->known is set;
  * note ends its comment). */
 static void sem_handler(em *E, sb *ins, md_rule *r, const char *name, const char *note) {
@@ -689,9 +713,7 @@ static void sem_handler(em *E, sb *ins, md_rule *r, const char *name, const char
   bool wrote = false;
   E->undo = fails_after_write(E, r->body, &wrote);
   if (E->undo) sb_printf(ins, "  uint64_t S_[NREGS]; /* it may fail after a register write */\n  memcpy(S_, R, sizeof S_);\n");
-  for (int l = 0; l < r->nlocals; l++)
-    if (!r->locals[l]->unused)
-      sb_printf(ins, "  uint64_t v%d = 0;%s\n", l, r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
+  decl_locals(ins, r, false);
   cstmts(E, ins, r->body, 1);
   E->undo = false;
   sb_printf(ins, "  R[PCREG] = npc;\n  return ISA_STEP_OK;\n}\n\n");
@@ -991,12 +1013,7 @@ static void gen_sym(em *E, sb *b) {
     sb_printf(&ins, "/* %s:%d */\n", spec_file(E, r->loc), r->loc.line);
     sb_printf(&ins, "static void sy_%s(const isa_tb *tb, isa_symstate *st, const isa_insn *I) {\n", r->name);
     sb_printf(&ins, "  isa_term npc = K(%s, %d);\n", cx(E, &(ir_expr){.op = IR_NEXT}), md->addr_bits);
-    for (int l = 0; l < r->nlocals; l++) {
-      if (r->locals[l]->unused) continue;
-      if (r->locals[l]->stat) sb_printf(&ins, "  uint64_t v%d = 0;", l);
-      else sb_printf(&ins, "  isa_term t%d = 0;", l);
-      sb_printf(&ins, "%s\n", r->locals[l]->name ? ar_printf(E->ar, " /* %s */", r->locals[l]->name) : "");
-    }
+    decl_locals(&ins, r, true);
     sstmts(E, &ins, r->body, 1, r);
     sb_printf(&ins, "  st->reg[PCREG] = npc;\n}\n\n");
   }

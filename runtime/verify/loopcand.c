@@ -363,11 +363,11 @@ static double now_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Houdini over the passes: the atoms of *mask that every pass keeps.
- * False when the time ran out (past deadline). */
 /* t at the head, in the frame the walk started from. */
 static isa_term at_frame(tm_ctx *tc, const hwalk *w, isa_term t) { return w->S0 ? tm_subst(tc, t, w->S0) : t; }
 
+/* Houdini over the passes: the atoms of *mask that every pass keeps.
+ * False when the time ran out (past deadline). */
 static bool houdini(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n, uint64_t *mask, double deadline) {
   tm_ctx *tc = c->v->tc;
   isa_term post[64];
@@ -452,8 +452,6 @@ static void minimise(lc_ctx *c, const hwalk *w, const isa_term *atoms, size_t n,
   }
 }
 
-/* The passes of head, followed once; NULL when the variables made since
- * no longer fit the walk's maps (it is then followed again). */
 static bool same_frame(const lc_frame *a, const lc_frame *b) {
   if (a->n != b->n) return false;
   for (size_t i = 0; i < a->n; i++)
@@ -483,6 +481,9 @@ void lc_set_frame(lc_ctx *c, uint64_t head, const isa_term *var, const uint64_t 
   for (size_t k = 0; k < n; k++) f->fr.var[k] = var[k], f->fr.val[k] = val[k];
 }
 
+/* The passes of head, followed once from its frame (lc_set_frame); again
+ * when the variables made since no longer fit the walk's maps or the frame
+ * changed. */
 static hwalk *walk_head(lc_ctx *c, uint64_t head) {
   tm_ctx *tc = c->v->tc;
   const isa_desc *d = c->v->d;

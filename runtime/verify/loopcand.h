@@ -14,7 +14,8 @@
  * (decoded from the loaded image) are executed symbolically along every
  * path, both ways at each conditional branch, into calls and back, until
  * the path comes back to the head (a pass) or leaves the loop (a return
- * from the head's procedure, a halt, an exit, the target).  A `read` from
+ * from the head's procedure, a halt, an exit, the target).  The walk starts
+ * from the head's frame when the caller gave one (lc_set_frame).  A `read` from
  * standard input of a count known there (at most 16 bytes) stores the
  * input's next bytes, `$in` from `$ip`, as exec.c does; a read of another
  * count, an indirect jump,

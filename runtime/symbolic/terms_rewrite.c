@@ -521,13 +521,9 @@ isa_term tm_rewrite(tm_ctx *c, isa_op op, unsigned sort, isa_term *a, unsigned n
   }
   case ISA_OP_STORE: {
     const tm_node *x = &c->n[a[0]];
-    if (x->kind == ISA_OP_STORE && addr_cmp(c, x->a[1], a[1]) == 1) { /* overwritten */
-      isa_term t[3] = {x->a[0], a[1], a[2]};
-      return tm_mk(c, op, sort, t, 3, 0, 0);
-    }
-    /* overwritten further down, below stores to addresses provably
-     * different: that store goes and the ones above it are made again on
-     * what it stored into.  A loop that updates a few words of its frame
+    /* overwritten, just below or further down below stores to addresses
+     * provably different: that store goes and the ones above it are made
+     * again on what it stored into.  A loop that updates a few words of its frame
      * (every variable of -O0 code) then keeps a chain as long as its words,
      * not one as long as the run: a witness of a million steps is replayed
      * symbolically with reads that find their store at once */

@@ -302,14 +302,14 @@ static size_t shared_conjuncts(sim *S, isa_term *out) {
 }
 
 typedef struct share_ent {
-  uint64_t key; /* hash of the states, the graph's generation; 0: empty */
+  uint64_t key; /* hash of the states; 0: empty */
   uint8_t n;
   isa_term t[SHARE_MAX];
 } share_ent;
 
 static void shared_conjunct_holds(sim *S) {
   dpg *g = S->g;
-  uint64_t key = g->gr.gen * 0x9E3779B97F4A7C15ull + S->next.n;
+  uint64_t key = 0x9E3779B97F4A7C15ull + S->next.n; /* G is fixed while a run is replayed */
   for (size_t i = 0; i < S->next.n; i++) key = (key ^ S->next.v[i]) * 0xff51afd7ed558ccdull;
   key |= 1;
   if (!S->share) S->share = xa_calloc(SHARE_CACHE, sizeof *S->share);

@@ -105,7 +105,13 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   if (sr == SMT_SAT) in = model_input(g, fs, nf, nin, inarr, inlen, win, used);
   free(fs);
   free(used);
-  if (!in) return S_CONT;
+  if (!in) {
+    if (sr == SMT_UNSAT) explore_failed(g->explore.xp, at);
+    if (g->o.debug & DPG_DEBUG_DETAIL)
+      fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %s\n", id, i, (unsigned long long)at,
+              (unsigned long long)taken, sr == SMT_UNSAT ? "no input" : sr == SMT_SAT ? "no model" : "unknown");
+    return S_CONT;
+  }
   run P;
   if (run_start(g, in, &P)) {
     run_end(&P);

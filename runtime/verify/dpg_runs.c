@@ -624,7 +624,14 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
         if (i < 2) continue;
         break;
       }
+      /* Every run's fold is split, not only the first one's: G's states at
+       * pc that come from an earlier fold's unexplored part (a loop's second
+       * pass, first reached by a later run) would otherwise lack φ, and DPG
+       * would unroll the loop there. */
       uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
+      nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
+      *psite = xa_realloc(*psite, sizeof **psite * nwa_nstates(gp));
+      (*psite)[s2] = (*psite)[s];
       if (ht_get(&g->an.cand_done, key, NULL)) continue;
       if (g->o.debug & DPG_DEBUG_STEPS) {
         char buf[600];
@@ -632,9 +639,6 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
         fprintf(stderr, "candidate at 0x%llx (%s): %s\n", (unsigned long long)pc,
                 i == 0 ? "values" : i == 1 ? "relations" : "context", buf);
       }
-      nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
-      *psite = xa_realloc(*psite, sizeof **psite * nwa_nstates(gp));
-      (*psite)[s2] = (*psite)[s];
       done = xa_realloc(done, sizeof *done * (ndone + 1));
       done[ndone++] = key;
       g->st.candidates++;

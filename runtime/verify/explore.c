@@ -16,7 +16,14 @@ struct xp {
   ht_map nsucc;  /* pc + 1 -> distinct successors seen */
   ht_map seen;   /* hash(pc, occurrence, next): candidates offered */
   cstack fresh;  /* at addresses with one successor seen when queued */
+  cstack stale;  /* fresh ones whose address got its second successor since:
+                    a queue (from stale_head), so they keep fresh's order */
+  size_t stale_head;
   cstack rest;
+  ht_map failed; /* pc + 1 -> negations at pc that had no input */
+  cstack later;  /* fresh ones at such addresses: a queue (from later_head),
+                    offered after all others */
+  size_t later_head;
 };
 
 /* Keys are hashes: a collision can only hide a candidate or an edge from
@@ -46,7 +53,10 @@ void explore_free(xp *x) {
   ht_free(&x->nsucc);
   ht_free(&x->seen);
   free(x->fresh.v);
+  free(x->stale.v);
   free(x->rest.v);
+  free(x->later.v);
+  ht_free(&x->failed);
   free(x);
 }
 
@@ -115,18 +125,46 @@ bool explore_next(xp *x, uint32_t *run, size_t *pos) {
   while (x->fresh.n) {
     cand c = x->fresh.v[--x->fresh.n];
     if (explore_successors(x, c.pc) > 1) { /* another run covered the other way since */
-      push(&x->rest, c);
+      push(&x->stale, c);
+      continue;
+    }
+    if (ht_get(&x->failed, c.pc + 1, NULL)) { /* its address's branch may be infeasible */
+      push(&x->later, c);
       continue;
     }
     *run = c.run;
     *pos = c.pos;
     return true;
   }
-  if (!x->rest.n) return false;
-  cand c = x->rest.v[--x->rest.n];
-  *run = c.run;
-  *pos = c.pos;
-  return true;
+  if (x->stale_head < x->stale.n) {
+    cand c = x->stale.v[x->stale_head++];
+    if (x->stale_head == x->stale.n) x->stale_head = x->stale.n = 0;
+    *run = c.run;
+    *pos = c.pos;
+    return true;
+  }
+  if (x->rest.n) {
+    cand c = x->rest.v[--x->rest.n];
+    *run = c.run;
+    *pos = c.pos;
+    return true;
+  }
+  if (x->later_head < x->later.n) {
+    cand c = x->later.v[x->later_head++];
+    if (x->later_head == x->later.n) x->later_head = x->later.n = 0;
+    *run = c.run;
+    *pos = c.pos;
+    return true;
+  }
+  return false;
 }
 
-size_t explore_pending(const xp *x) { return x->fresh.n + x->rest.n; }
+void explore_failed(xp *x, uint64_t pc) {
+  uint64_t v = 0;
+  ht_get(&x->failed, pc + 1, &v);
+  ht_put(&x->failed, pc + 1, v + 1);
+}
+
+size_t explore_pending(const xp *x) {
+  return x->fresh.n + (x->stale.n - x->stale_head) + x->rest.n + (x->later.n - x->later_head);
+}

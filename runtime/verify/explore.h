@@ -23,6 +23,13 @@
  *     cut by the step budget offers its earliest positions first instead:
  *     its late branches lie inside the computation that did not end, and
  *     negating one of them mostly gives another run that does not end.
+ *     A candidate whose address gets its second successor while it waits
+ *     keeps its place among the others (before the older runs' ones);
+ *   - once a negation at an address had no input (explore_failed), the
+ *     waiting candidates of that address with one successor are offered
+ *     after all others: a branch the path makes infeasible at one
+ *     occurrence mostly is at the next ones too (a recursion's base case
+ *     that its caller excludes), and each try is a solver call.
  * The module knows no ISA: the caller says which positions are branches.
  *
  * Ownership: an xp owns its tables; the arrays passed in stay the caller's.
@@ -57,6 +64,9 @@ bool explore_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_nex
 
 /* The next candidate: run and position, best first.  False when none is left. */
 bool explore_next(xp *x, uint32_t *run, size_t *pos);
+
+/* The caller found no input for a negation at address pc. */
+void explore_failed(xp *x, uint64_t pc);
 
 size_t explore_pending(const xp *x);
 /* Distinct successors seen at address pc. */

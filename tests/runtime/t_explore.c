@@ -4,7 +4,9 @@
  * and per-run bounds, a stopped run's last position, and the order —
  * addresses with one successor seen first, newest run and latest position
  * first (earliest first for a run cut by the step budget), a candidate whose
- * other way got covered meanwhile demoted. */
+ * other way got covered meanwhile demoted with its order kept, and the
+ * waiting candidates of an address whose negation had no input offered
+ * last. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,7 +181,51 @@ static void test_cut_order(void) {
   explore_free(x);
 }
 
+/* A cut run's candidates at one address, demoted while they wait (a later
+ * run covers the address's other way), keep the earliest-first order. */
+static void test_demoted_order(void) {
+  xp *x = explore_new();
+  trun t = trun_new(8, 0x70, 0, 1); /* a loop branch, 8 times one way */
+  explore_add_run(x, 0, t.pc, t.br, t.n, 0x70, true);
+  uint64_t b[2] = {0x70, 0x90};
+  uint8_t bb[2] = {1, 0};
+  explore_add_run(x, 1, b, bb, 2, 0x94, false); /* the other way at 0x70 */
+  uint32_t runs[16];
+  size_t poss[16];
+  size_t k = drain(x, runs, poss, 16);
+  CHECK(k == 9);
+  for (size_t i = 0; i < 8 && i < k; i++) CHECK(runs[i] == 0 && poss[i] == i);
+  CHECK(runs[8] == 1 && poss[8] == 0);
+  trun_free(&t);
+  explore_free(x);
+}
+
+/* After a negation at an address had no input, that address's waiting
+ * one-successor candidates come after every other candidate, in order. */
+static void test_failed_last(void) {
+  xp *x = explore_new();
+  /* a cut run: 0x80 (a branch never taken the other way) at positions
+   * 0, 2, 4, and 0x88 at 1, 3, 5 */
+  uint64_t a[6] = {0x80, 0x88, 0x80, 0x88, 0x80, 0x88};
+  uint8_t ba[6] = {1, 1, 1, 1, 1, 1};
+  explore_add_run(x, 0, a, ba, 6, 0x80, true);
+  uint32_t r;
+  size_t p;
+  CHECK(explore_next(x, &r, &p) && p == 0); /* earliest first */
+  explore_failed(x, 0x80);
+  uint32_t runs[8];
+  size_t poss[8];
+  size_t k = drain(x, runs, poss, 8);
+  CHECK(k == 5);
+  CHECK(poss[0] == 1 && poss[1] == 3 && poss[2] == 5); /* 0x88 first */
+  CHECK(poss[3] == 2 && poss[4] == 4);                 /* then 0x80, in order */
+  CHECK(explore_pending(x) == 0);
+  explore_free(x);
+}
+
 int main(void) {
+  test_demoted_order();
+  test_failed_last();
   test_coverage();
   test_cut_order();
   test_stopped_last();

@@ -22,11 +22,15 @@
 #                    from negated branches (stats.explored > 0); --explore 0 on
 #                    magic32_reach -> 10 with none; safe_abs with --explore 100
 #                    -> 0 (the explorer runs out of branches, the proof
-#                    follows); --explore 101 and --explore x -> 2 naming it
-#   orders           x86: classes/order_loop_safe -O0 with --candidates orders
-#                    -> 0 (orders between a counter and bounds from input,
-#                    checked over the loop's passes), -O2 with relations and
-#                    --timeout 10 -> 20; classes/input_loop_safe -O2 (input
+#                    follows); classes/rec_result_reach -O0 (and -O2 on x86)
+#                    -> 10 with explored > 0 (recursion whose result is
+#                    tested, behind a first run the budget cuts);
+#                    --explore 101 and --explore x -> 2 naming it
+#   orders           x86: classes/order_loop_safe -O0 and -O2 with --candidates
+#                    orders -> 0 (orders between a counter and bounds from
+#                    input, checked over the loop's passes; at -O2 the later
+#                    passes come from later runs' folds), -O2 with relations
+#                    and --timeout 10 -> 20; classes/input_loop_safe -O2 (input
 #                    read on each pass) with orders -> 0, none -> 20;
 #                    classes/const_bound_safe and trade_loop_safe -O0 with
 #                    orders -> 0 (a constant bound; a sum of two against a
@@ -278,6 +282,23 @@ case $case in
         [ "$n" = 0 ] || { echo "FAIL --explore 0: explored '$n', want 0"; fails=$((fails + 1)); }
         expect "$isa safe_abs --explore 100" 0 \
             "$work/safe_abs.$isa.$level" --target reach_error --explore 100 --timeout 100 --json
+        # recursion whose result is tested for one input, behind a first run
+        # the step budget cuts (classes/rec_result_reach.c): the cut run's
+        # early branches come first, and an address whose negation had no
+        # input waits behind the others (explore.h); -O0 on every ISA, -O2
+        # on x86 (PowerPC's -O2 code pins the input's parity on the first
+        # path, and the model the solver gives decides the rest)
+        lvs=O0
+        [ "$isa" = x86 ] && lvs="O0 O2"
+        for lv in $lvs; do
+            vl_build "$cc" "$isa" $lv "$here/classes/rec_result_reach.c" "$work/rec_result_reach.$isa.$lv" ||
+                { echo "FAIL build rec_result_reach -$lv"; exit 1; }
+            expect "$isa rec_result_reach -$lv" 10 \
+                "$work/rec_result_reach.$isa.$lv" --target reach_error --timeout 60 --json
+            n=$(jq -r '.stats.explored' "$work/out" 2>/dev/null)
+            [ "$n" -gt 0 ] 2>/dev/null ||
+                { echo "FAIL rec_result_reach -$lv: explored '$n', want > 0"; fails=$((fails + 1)); }
+        done
         for bad in 101 x; do
             expect "$isa --explore $bad" 2 "$work/magic32_reach.$isa.$level" --target reach_error --explore "$bad"
             grep -q -- --explore "$work/err" 2>/dev/null ||
@@ -405,6 +426,10 @@ case $case in
         done
         expect "$isa order_loop_safe -O0 --candidates orders" 0 \
             "$work/order_loop_safe.$isa.O0" --target reach_error --candidates orders --timeout 120 --json
+        # -O2: the loop's later passes are first reached by later runs; the
+        # candidate splits every run's fold, so they get it too
+        expect "$isa order_loop_safe -O2 --candidates orders" 0 \
+            "$work/order_loop_safe.$isa.O2" --target reach_error --candidates orders --timeout 120 --json
         expect "$isa order_loop_safe -O2 --candidates relations" 20 \
             "$work/order_loop_safe.$isa.O2" --target reach_error --candidates relations --timeout 10 --json
         # a loop that reads input on every pass (classes/input_loop_safe.c):

@@ -25,17 +25,22 @@ static bool is_branch(dpg *g, const ex_pos *p) {
 
 /* A run the explorer may branch off: run t of T, or (t < 0) the input in,
  * which the pool then owns. */
-void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut) {
+void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut,
+                 bool read) {
   if (!g->explore.xp) {
     if (t < 0) in_free(in);
     return;
   }
+  /* A run that read no input, with standard input the only one, is the
+   * same whatever the input: no branch of it can be negated (its edges
+   * still count as covered). */
+  bool fixed = !read && g->o.inputs == DPG_INPUTS_LINUX;
   uint64_t *pc = malloc(sizeof *pc * (n + 1));
   uint8_t *br = malloc(n + 1);
   if (!pc || !br) xa_nomem();
   for (size_t i = 0; i < n; i++) {
     pc[i] = pos[i].pc;
-    br[i] = i < EXPLORE_MAX_POS && is_branch(g, &pos[i]);
+    br[i] = !fixed && i < EXPLORE_MAX_POS && is_branch(g, &pos[i]);
   }
   g->explore.X = xa_grow(g->explore.X, &g->explore.capX, g->explore.nX + 1, sizeof *g->explore.X);
   g->explore.X[g->explore.nX] = (struct xrun){t < 0 ? in : NULL, t};
@@ -136,7 +141,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
             fresh ? ", new edges" : "");
   if (!decides && !fresh) {
     g->st.ce++;
-    explore_add(g, in, -1, pp, m, last_next, P.r.status == EX_BUDGET);
+    explore_add(g, in, -1, pp, m, last_next, P.r.status == EX_BUDGET, in_stdin_asked(in));
     run_end(&P);
     return S_CONT;
   }

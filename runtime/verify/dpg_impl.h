@@ -263,8 +263,10 @@ sres dpg_step(dpg *g, uint32_t ei, dpg_result *r);
 
 /* ---- dpg_explore.c ------------------------------------------------------- */
 
-/* t >= 0: run t of T; t < 0: the input in, which the explorer then owns. */
-void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut);
+/* t >= 0: run t of T; t < 0: the input in, which the explorer then owns.
+ * read: the run asked for standard input. */
+void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut,
+                 bool read);
 sres explore_step(dpg *g, dpg_result *r, bool *changed);
 
 #endif

@@ -835,6 +835,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
                .hook = cs ? cand_hook : NULL, .hook_ctx = cs};
   R.r = ex_run(R.x, &o);
   *res = R.r;
+  bool read = in_stdin_asked(in);
   g->st.ce++;
   if (cs && (g->o.candidates & (CD_CONTEXT | CD_AFFINE)))
     for (unsigned k = 0; k < 2; k++) perturbed_run(g, in, cs, k);
@@ -898,7 +899,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   t.cut = incomplete;
   if (R.r.status == EX_UNSUPPORTED) t.unsup = true, t.unsup_nr = R.r.addr, t.unsup_pc = R.r.pc;
   g->run.T[g->run.nT++] = t;
-  explore_add(g, NULL, (int64_t)g->run.nT - 1, t.pos, n, last_next, R.r.status == EX_BUDGET);
+  explore_add(g, NULL, (int64_t)g->run.nT - 1, t.pos, n, last_next, R.r.status == EX_BUDGET, read);
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
   nwa *gp = fold_fold(&g->gr.v, g->gr.L, t.st, n,

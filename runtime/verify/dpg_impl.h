@@ -86,6 +86,8 @@ struct dpg {
   struct {
     nwa *G;
     nwa_letter *site;          /* per state of G */
+    uint64_t *cmark;           /* per state of G: the (address, φ) key of the last relational
+                                  candidate its lineage was split on, 0 none (dpg_runs.c) */
     const nwa_letter *ra_site; /* the site array of the graph being pruned (prune) */
     size_t ra_nsite;
     fold_vocab v;
@@ -228,6 +230,9 @@ bool about_to_run(ex_status s);
 outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n);
 uint64_t run_next(const dpg *g, const run *R);
 /* Runs in (T takes it over), folds it and intersects G with the fold. */
+/* A split of G made state n2 from state from: n2 inherits from's candidate
+ * mark (grows the array). */
+void copy_mark(dpg *g, nwa_state n2, nwa_state from);
 outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz);
 
 /* ---- dpg_query.c --------------------------------------------------------- */

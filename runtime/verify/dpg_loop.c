@@ -218,6 +218,7 @@ void dpg_free(dpg *g) {
   feas_free(g->an.fs);
   inv_free(g->an.iv);
   free(g->gr.site);
+  free(g->gr.cmark);
   nwa_free(g->gr.G);
   fold_letters_free(g->gr.L);
   smt_free(g->solver);
@@ -313,7 +314,8 @@ static sres first_run(dpg *g, dpg_result *r) {
   g->gr.gen = 1; /* inv_gen 0: no facts yet */
   add_boot(g->gr.G, g->tc);
   g->gr.site = calloc(nwa_nstates(g->gr.G), sizeof *g->gr.site);
-  if (!g->gr.site) xa_nomem();
+  g->gr.cmark = calloc(nwa_nstates(g->gr.G), sizeof *g->gr.cmark);
+  if (!g->gr.site || !g->gr.cmark) xa_nomem();
   if (g->prog.entry == g->o.target) {
     r->verdict = DPG_REACHABLE;
     r->witness = in_new(IN_FIXED, 0);

@@ -421,6 +421,7 @@ bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, size_t pos
     if (g->an.iv) inv_inherit(g->an.iv, n2, c);
     g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
     g->gr.site[n2] = g->gr.site[c];
+    copy_mark(g, n2, c);
     prune(g, g->gr.G, g->gr.site, ne0);
   }
   /* from c (now c ∧ ¬ρ_c) no matched return enters m */

@@ -519,10 +519,6 @@ static void cand_hook(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
   cd_observe(ctx, x);
 }
 
-/* Speculative trace refinement (§3.2): split each state of G_π on the
- * candidate invariant of its address, once per (address, candidate) over
- * the whole search, so later runs that agree add no states.  Both halves
- * keep every transition (nwa_split), so G_π stays an overapproximation. */
 /* feas_ra_fn on the graph being pruned: a state whose site is a call. */
 bool call_ra(const void *ctx, nwa_state p, uint64_t *ra) {
   const dpg *g = ctx;
@@ -607,11 +603,28 @@ static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
   return phi;
 }
 
-static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
+/* A relational candidate of a run's fold: (address, key of (address, φ), φ). */
+typedef struct cand_at {
+  uint64_t pc, key;
+  isa_term phi;
+} cand_at;
+
+/* Speculative trace refinement (§3.2) of one run's fold gp: each state is
+ * split on the candidates of its address the first time each (address, φ)
+ * appears in the search; *pmark gets, per state of gp, the key of the
+ * relational candidate it was split on (0 none), and *rel the relational
+ * candidates of the fold's addresses, split or not, for mark_candidates.
+ * Both halves keep every transition (nwa_split), so G_π stays an
+ * overapproximation. */
+static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite, uint64_t **pmark, cand_at **rel,
+                             size_t *nrel) {
   size_t ns = nwa_nstates(gp);
   uint64_t *done = malloc(sizeof *done * (ns ? ns : 1));
   size_t ndone = 0;
   if (!done) xa_nomem();
+  *pmark = xa_calloc(ns ? ns : 1, sizeof **pmark);
+  *rel = NULL;
+  *nrel = 0;
   for (size_t s = 0; s < ns; s++) {
     if (!(*psite)[s]) continue;
     uint64_t pc = fold_letter_get(g->gr.L, (*psite)[s])->pc;
@@ -624,14 +637,15 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
         if (i < 2) continue;
         break;
       }
-      /* Every run's fold is split, not only the first one's: G's states at
-       * pc that come from an earlier fold's unexplored part (a loop's second
-       * pass, first reached by a later run) would otherwise lack φ, and DPG
-       * would unroll the loop there. */
       uint64_t key = (pc * 0x9E3779B97F4A7C15ull ^ (uint64_t)phi) | 1;
-      nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
-      *psite = xa_realloc(*psite, sizeof **psite * nwa_nstates(gp));
-      (*psite)[s2] = (*psite)[s];
+      if (i == 1) {
+        bool seen = false;
+        for (size_t k = 0; k < *nrel && !seen; k++) seen = (*rel)[k].key == key;
+        if (!seen) {
+          *rel = xa_realloc(*rel, sizeof **rel * (*nrel + 1));
+          (*rel)[(*nrel)++] = (cand_at){pc, key, phi};
+        }
+      }
       if (ht_get(&g->an.cand_done, key, NULL)) continue;
       if (g->o.debug & DPG_DEBUG_STEPS) {
         char buf[600];
@@ -639,6 +653,11 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
         fprintf(stderr, "candidate at 0x%llx (%s): %s\n", (unsigned long long)pc,
                 i == 0 ? "values" : i == 1 ? "relations" : "context", buf);
       }
+      nwa_state s2 = nwa_split(gp, (nwa_state)s, phi);
+      *psite = xa_realloc(*psite, sizeof **psite * nwa_nstates(gp));
+      (*psite)[s2] = (*psite)[s];
+      *pmark = xa_realloc(*pmark, sizeof **pmark * nwa_nstates(gp));
+      (*pmark)[s2] = (*pmark)[s] = i == 1 ? key : (*pmark)[s];
       done = xa_realloc(done, sizeof *done * (ndone + 1));
       done[ndone++] = key;
       g->st.candidates++;
@@ -646,6 +665,38 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite) {
   }
   for (size_t i = 0; i < ndone; i++) ht_add(&g->an.cand_done, done[i], 0);
   free(done);
+}
+
+void copy_mark(dpg *g, nwa_state n2, nwa_state from) {
+  g->gr.cmark = xa_realloc(g->gr.cmark, sizeof *g->gr.cmark * nwa_nstates(g->gr.G));
+  g->gr.cmark[n2] = g->gr.cmark[from];
+}
+
+/* A relational candidate found once splits, after each later run joined,
+ * the states of G at its address that were never split on it: such a state
+ * comes from an earlier fold's unexplored part (a loop's later passes, first
+ * reached by a later run), and without φ there DPG would prove the loop one
+ * pass at a time.  States whose lineage was split on φ already are left
+ * alone: splitting them again (or the new fold) would only add copies that
+ * are empty. */
+static void mark_candidates(dpg *g, const cand_at *rel, size_t nrel) {
+  if (!nrel) return;
+  size_t ns = nwa_nstates(g->gr.G);
+  for (size_t s = 0; s < ns; s++) {
+    if (!g->gr.site[s]) continue;
+    uint64_t pc = fold_letter_get(g->gr.L, g->gr.site[s])->pc;
+    for (size_t k = 0; k < nrel; k++) {
+      if (rel[k].pc != pc || g->gr.cmark[s] == rel[k].key) continue;
+      nwa_state n2 = nwa_split(g->gr.G, (nwa_state)s, rel[k].phi);
+      g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
+      g->gr.site[n2] = g->gr.site[s];
+      copy_mark(g, n2, (nwa_state)s);
+      g->gr.cmark[s] = g->gr.cmark[n2] = rel[k].key;
+      if (g->o.debug & DPG_DEBUG_STEPS)
+        fprintf(stderr, "candidate at 0x%llx carried to n%zu\n", (unsigned long long)pc, s);
+      break;
+    }
+  }
 }
 
 /* Does a run that ended with status s stop about to execute the instruction
@@ -902,6 +953,9 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   explore_add(g, NULL, (int64_t)g->run.nT - 1, t.pos, n, last_next, R.r.status == EX_BUDGET, read);
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
+  uint64_t *pmark = NULL;
+  cand_at *rel = NULL;
+  size_t nrel = 0;
   nwa *gp = fold_fold(&g->gr.v, g->gr.L, t.st, n,
                       halted       ? FOLD_END_HALT
                       : incomplete ? FOLD_END_FAULT
@@ -911,7 +965,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   psite = xa_realloc(psite, sizeof *psite * nwa_nstates(gp));
   psite[nwa_nstates(gp) - 1] = 0;
   if (cs) {
-    split_candidates(g, cs, gp, &psite);
+    split_candidates(g, cs, gp, &psite, &pmark, &rel, &nrel);
     prune(g, gp, psite, 0);
   }
   cd_free(cs);
@@ -938,13 +992,17 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   nwa *ng = nwa_intersect(g->gr.G, gp, &origin);
   size_t ns = nwa_nstates(ng);
   nwa_letter *site = malloc(sizeof *site * (ns ? ns : 1));
-  if (!site) xa_nomem();
+  uint64_t *cmark = malloc(sizeof *cmark * (ns ? ns : 1));
+  if (!site || !cmark) xa_nomem();
   for (size_t i = 0; i < ns; i++) {
     nwa_letter a = g->gr.site[origin[2 * i]], b = psite[origin[2 * i + 1]];
     site[i] = b ? b : a;
+    uint64_t ma = g->gr.cmark[origin[2 * i]], mb = pmark ? pmark[origin[2 * i + 1]] : 0;
+    cmark[i] = mb ? mb : ma;
   }
   free(origin);
   free(psite);
+  free(pmark);
   nwa_free(gp);
   nwa_free(g->gr.G);
   free(g->gr.site);
@@ -952,6 +1010,10 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   g->gr.gen++;
   if (g->an.iv) inv_forget(g->an.iv);
   g->gr.site = site;
+  free(g->gr.cmark);
+  g->gr.cmark = cmark;
+  mark_candidates(g, rel, nrel);
+  free(rel);
   prune(g, g->gr.G, g->gr.site, 0);
   return OUT_NONE;
 }

@@ -121,6 +121,14 @@ size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *b
   return fresh;
 }
 
+/* The oldest entry of queue q (read from *head), if any. */
+static bool qpop(cstack *q, size_t *head, cand *c) {
+  if (*head >= q->n) return false;
+  *c = q->v[(*head)++];
+  if (*head == q->n) *head = q->n = 0;
+  return true;
+}
+
 bool explore_next(xp *x, uint32_t *run, size_t *pos) {
   while (x->fresh.n) {
     cand c = x->fresh.v[--x->fresh.n];
@@ -136,27 +144,16 @@ bool explore_next(xp *x, uint32_t *run, size_t *pos) {
     *pos = c.pos;
     return true;
   }
-  if (x->stale_head < x->stale.n) {
-    cand c = x->stale.v[x->stale_head++];
-    if (x->stale_head == x->stale.n) x->stale_head = x->stale.n = 0;
-    *run = c.run;
-    *pos = c.pos;
-    return true;
+  cand c;
+  bool got = qpop(&x->stale, &x->stale_head, &c);
+  if (!got && x->rest.n) {
+    c = x->rest.v[--x->rest.n];
+    got = true;
   }
-  if (x->rest.n) {
-    cand c = x->rest.v[--x->rest.n];
-    *run = c.run;
-    *pos = c.pos;
-    return true;
-  }
-  if (x->later_head < x->later.n) {
-    cand c = x->later.v[x->later_head++];
-    if (x->later_head == x->later.n) x->later_head = x->later.n = 0;
-    *run = c.run;
-    *pos = c.pos;
-    return true;
-  }
-  return false;
+  if (!got && !qpop(&x->later, &x->later_head, &c)) return false;
+  *run = c.run;
+  *pos = c.pos;
+  return true;
 }
 
 void explore_failed(xp *x, uint64_t pc) {

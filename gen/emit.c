@@ -1527,11 +1527,12 @@ static bool dc_rebuild(md_spec *md, md_rule *r, const int *tf, md_flat *f, md_fx
     f->ctx[f->nctx] = r->ctxv_idx[c];
     f->ctxv[f->nctx++] = r->ctxv[c];
   }
-  int off = 0, j = 0;
+  int end = 0, off = 0, j = 0; /* end of the encoding so far; start of the position */
   for (int i = 0; i < r->npos; i++) {
     md_pos *p = &r->pos[i];
     int tlen = p->tok ? p->tok->nbytes : 0;
     uint8_t m[MD_MAX_LEN], v[MD_MAX_LEN];
+    if (!p->join) off = end; /* a joined table starts where its position does */
     if (off + tlen > MD_MAX_LEN) return false;
     dc_own(md, p, m, v);
     for (int k = 0; k < tlen; k++) {
@@ -1542,7 +1543,7 @@ static bool dc_rebuild(md_spec *md, md_rule *r, const int *tf, md_flat *f, md_fx
     for (int k = 0; k < r->nown; k++)
       if (r->own_pos[k] == i) fx[(*nfx)++] = (md_fx){k, off, r->own[k]};
     if (!p->sub) {
-      off += tlen;
+      if (off + tlen > end) end = off + tlen;
       continue;
     }
     md_flat *sf = p->sub->flats[tf[j++]];
@@ -1574,9 +1575,10 @@ static bool dc_rebuild(md_spec *md, md_rule *r, const int *tf, md_flat *f, md_fx
       f->alts[f->nalts][0] = sf->alts[k][0] + p->sub_alt_base;
       f->alts[f->nalts++][1] = sf->alts[k][1];
     }
-    off += sf->len > tlen ? sf->len : tlen;
+    int e = off + (sf->len > tlen ? sf->len : tlen);
+    if (e > end) end = e;
   }
-  f->len = off;
+  f->len = end;
   return true;
 }
 
@@ -1659,9 +1661,10 @@ static int fp_named(pool *nm, dc *F, const md_fx *x, int n, sb *t) {
   return pool_id(nm, NULL, t->s);
 }
 
-/* A part's row of FP: len, nctx, sub, nnamed, mask, val, ctx, ctxv, named. */
-static void fp_row(sb *b, int len, int nctx, int sub, int nnamed, int mask, int val, int ctx, int ctxv, int named) {
-  sb_printf(b, "  {%d, %d, %d, %d, ", len, nctx, sub, nnamed);
+/* A part's row of FP: len, nctx, sub, nnamed, join, mask, val, ctx, ctxv, named. */
+static void fp_row(sb *b, int len, int nctx, int sub, int nnamed, int mask, int val, int ctx, int ctxv, int named,
+                   bool join) {
+  sb_printf(b, "  {%d, %d, %d, %d, %d, ", len, nctx, sub, nnamed, join);
   if (mask < 0) sb_printf(b, "NONE, NONE, ");
   else sb_printf(b, "%d, %d, ", mask, val);
   sb_printf(b, "%d, %d, %d},", ctx, ctxv, named);
@@ -1681,8 +1684,8 @@ static void gen_formpack(em *E, sb *out, dc *D, pool *bytes, pool *ctxv) {
   nm.blob_n = 2;
   int np = 0;
   sb_printf(&rows, "\n/* The forms, packed (isa_fp_part): table flats, then instruction positions:\n"
-                   " * len, nctx, sub, nnamed, mask, val, ctx, ctxv, named (offsets into BY, Q, NM;\n"
-                   " * NONE: no fixed bit) */\n#define NONE UINT32_MAX\nstatic const isa_fp_part FP[] = {\n");
+                   " * len, nctx, sub, nnamed, join (1: a sub-table at the previous position), mask,\n"
+                   " * val, ctx, ctxv, named (offsets into BY, Q, NM; NONE: no fixed bit) */\n#define NONE UINT32_MAX\nstatic const isa_fp_part FP[] = {\n");
   sb tabrows = {0};
   for (int j = 0; j < D->ntabs; j++) {
     md_table *tb = D->tabs[j];
@@ -1692,7 +1695,8 @@ static void gen_formpack(em *E, sb *out, dc *D, pool *bytes, pool *ctxv) {
       int id[4];
       flat_ids(f, &t, bytes, ctxv, id);
       int named = fp_named(&nm, &F, f->named, f->nnamed, &t);
-      fp_row(&rows, f->len, f->nctx, -1, f->nnamed, id[0], id[1], id[2] < 0 ? 0 : id[2], id[3] < 0 ? 0 : id[3], named);
+      fp_row(&rows, f->len, f->nctx, -1, f->nnamed, id[0], id[1], id[2] < 0 ? 0 : id[2], id[3] < 0 ? 0 : id[3], named,
+             false);
       sb_printf(&rows, " /* %d: table %s, alternative %d, %s:%d */\n", np, tb->name, f->rule->index + 1,
                 spec_file(E, f->rule->loc), f->rule->loc.line);
     }
@@ -1737,13 +1741,13 @@ static void gen_formpack(em *E, sb *out, dc *D, pool *bytes, pool *ctxv) {
       for (int q = 0; q < r->nown; q++)
         if (r->own_pos[q] == k) x[nx++] = (md_fx){q, 0, r->own[q]};
       int named = fp_named(&nm, &F, x, nx, &t);
-      fp_row(&rows, tlen, 0, p->sub ? dc_tab_of(D, p->sub) : -1, nx, mo, vo, 0, 0, named);
-      sb_printf(&rows, " /* %d: %s, position %d%s%s */\n", np, r->name, k + 1, p->sub ? ", " : "",
-                p->sub ? p->sub->name : "");
+      fp_row(&rows, tlen, 0, p->sub ? dc_tab_of(D, p->sub) : -1, nx, mo, vo, 0, 0, named, p->join);
+      sb_printf(&rows, " /* %d: %s, position %d%s%s%s */\n", np, r->name, k + 1, p->sub ? ", " : "",
+                p->sub ? p->sub->name : "", p->join ? " at the previous position" : "");
     }
   }
   free(x);
-  sb_printf(&rows, "  {0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
+  sb_printf(&rows, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
   /* the fields: names (each once: tokens may share a field name), pieces */
   sb names = {0}, pieces = {0}, fields = {0};
   int nnames = 0, npieces = 0;
@@ -1884,9 +1888,11 @@ static void gen_decode(em *E, sb *b) {
   }
   /* the instructions: positions, rank maps, and the tree over their heads */
   sb_printf(&tabs, "\n/* One position of an instruction: token bytes, own field count, sub-table (or\n"
-                   " * -1) and its field base, choice slot and choice base, the radix weight of\n"
-                   " * its choice in the rank map, own mask and val (NULL: none), own fields */\n");
-  sb_printf(&tabs, "typedef struct rpos {\n  uint8_t tlen, nfx;\n  int8_t sub;\n  uint8_t fbase, aslot, abase;\n"
+                   " * -1) and its field base, choice slot and choice base; join: 1 for a further\n"
+                   " * sub-table at the previous position (it starts where that position starts,\n"
+                   " * the next one after the longest of them); the radix weight of its choice in\n"
+                   " * the rank map, own mask and val (NULL: none), own fields */\n");
+  sb_printf(&tabs, "typedef struct rpos {\n  uint8_t tlen, nfx;\n  int8_t sub;\n  uint8_t fbase, aslot, abase, join;\n"
                    "  uint32_t mul;\n  const uint8_t *mask, *val;\n  const fx *fx;\n} rpos;\n");
   sb_printf(&tabs, "/* insn, positions, sub-table positions, nctx, ctx, ctxv, positions, rank map;\n"
                    " * without sub-tables, the one flat: len, mask, val (checked at once) */\n");
@@ -1937,12 +1943,12 @@ static void gen_decode(em *E, sb *b) {
         w = mul;
         nsub++;
       }
-      sb_printf(&tabs, "  {%d, %d, %d, %d, %d, %d, %u, %s, %s, %s},", tlen, nfx, sub, p->sub ? p->sub_field_base : 0,
-                p->sub ? p->sub_alt_slot : 0, p->sub ? p->sub_alt_base : 0, w, mn, vn, fxn);
-      if (p->sub) sb_printf(&tabs, " /* %s */", p->sub->name);
+      sb_printf(&tabs, "  {%d, %d, %d, %d, %d, %d, %d, %u, %s, %s, %s},", tlen, nfx, sub, p->sub ? p->sub_field_base : 0,
+                p->sub ? p->sub_alt_slot : 0, p->sub ? p->sub_alt_base : 0, p->join, w, mn, vn, fxn);
+      if (p->sub) sb_printf(&tabs, " /* %s%s */", p->sub->name, p->join ? ", at the same position" : "");
       sb_printf(&tabs, "\n");
     }
-    sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
+    sb_printf(&tabs, "  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n");
     if (nsub > maxsub) maxsub = nsub;
     const char *cn = "0", *cvn = "0";
     if (r->ctxn) {
@@ -2024,16 +2030,20 @@ static void gen_decode(em *E, sb *b) {
   sb_printf(b, "#define MAXSUB %d\n", maxsub);
   sb_printf(b, "typedef struct dstate {\n  const uint8_t *p;\n  size_t avail, room;\n  const isa_insn *I;\n"
                "  unsigned best;\n  size_t blen;\n  const rdesc *brule;\n  uint16_t btf[MAXSUB], tf[MAXSUB];\n} dstate;\n\n");
-  sb_printf(b, "/* Positions i.. of r from byte off, choice index combo so far, nsub tables chosen. */\n"
-               "static void search(dstate *s, const rdesc *r, int i, size_t off, uint32_t combo, int nsub) {\n"
+  sb_printf(b, "/* Positions i.. of r: the encoding so far ends at byte end, the last position\n"
+               " * started at byte start; choice index combo so far, nsub tables chosen. */\n"
+               "static void search(dstate *s, const rdesc *r, int i, size_t start, size_t end, uint32_t combo, int nsub) {\n"
                "  if (i == r->npos) {\n"
                "    unsigned rank = r->rank[combo];\n"
-               "    if (rank == 0xFFFF || off > s->room || rank >= s->best) return;\n"
-               "    s->best = rank;\n    s->blen = off;\n    s->brule = r;\n"
+               "    if (rank == 0xFFFF || end > s->room || rank >= s->best) return;\n"
+               "    s->best = rank;\n    s->blen = end;\n    s->brule = r;\n"
                "    for (int k = 0; k < nsub && k < MAXSUB; k++) s->btf[k] = s->tf[k];\n    return;\n  }\n"
                "  const rpos *q = &r->pos[i];\n"
+               "  size_t off = q->join ? start : end;\n"
                "  if (q->mask && !bytes_ok(s->p, s->avail, off, q->tlen, q->mask, q->val)) return;\n"
-               "  if (q->sub < 0) {\n    search(s, r, i + 1, off + q->tlen, combo, nsub);\n    return;\n  }\n"
+               "  if (q->sub < 0) {\n"
+               "    search(s, r, i + 1, off, off + q->tlen > end ? off + q->tlen : end, combo, nsub);\n"
+               "    return;\n  }\n"
                "  if (nsub >= MAXSUB) return; /* never: no instruction has more (a bound for the compiler) */\n"
                "  const tdesc *t = &TD[q->sub];\n"
                "  const uint16_t *c = t->cand(s->p + (off < s->avail ? off : s->avail), off < s->avail ? s->avail - off : 0);\n"
@@ -2041,7 +2051,8 @@ static void gen_decode(em *E, sb *b) {
                "    const tflat *f = &t->fl[*c];\n"
                "    if (!ctx_ok(s->I, f->nctx, f->ctx, f->ctxv) || !bytes_ok(s->p, s->avail, off, f->len, f->mask, f->val)) continue;\n"
                "    s->tf[nsub] = *c;\n"
-               "    search(s, r, i + 1, off + (f->len > q->tlen ? f->len : q->tlen), combo + *c * q->mul, nsub + 1);\n"
+               "    size_t e = off + (f->len > q->tlen ? f->len : q->tlen);\n"
+               "    search(s, r, i + 1, off, e > end ? e : end, combo + *c * q->mul, nsub + 1);\n"
                "  }\n}\n\n");
   sb_printf(b, "isa_decode_result %s_decode(const uint8_t *buf, size_t n, uint64_t addr, isa_insn *out) {\n", E->prefix);
   sb_printf(b, "  isa_insn I;\n  memset(&I, 0, sizeof I);\n  size_t pos = 0;\n");
@@ -2062,7 +2073,7 @@ static void gen_decode(em *E, sb *b) {
                "  for (const uint16_t *c = insns(p, avail); *c != 0xFFFF; c++) {\n"
                "    const rdesc *r = &RD[*c];\n"
                "    if (!ctx_ok(&I, r->nctx, r->ctx, r->ctxv)) continue;\n"
-               "    if (r->nsub) {\n      search(&s, r, 0, 0, 0, 0);\n      continue;\n    }\n"
+               "    if (r->nsub) {\n      search(&s, r, 0, 0, 0, 0, 0);\n      continue;\n    }\n"
                "    /* no sub-table: one flat */\n"
                "    if (r->rank[0] < s.best && r->flen <= s.room && bytes_ok(p, avail, 0, r->flen, r->fmask, r->fval)) {\n"
                "      s.best = r->rank[0];\n      s.blen = r->flen;\n      s.brule = r;\n    }\n"
@@ -2071,16 +2082,20 @@ static void gen_decode(em *E, sb *b) {
                "  if (s.blen > avail) return ISA_DECODE_NEED_MORE;\n"
                "  const rdesc *r = s.brule;\n"
                "  I.addr = addr;\n  I.id = r->insn;\n  I.len = (uint8_t)(pos + s.blen);\n  I.nprefix = (uint8_t)pos;\n"
-               "  size_t off = 0;\n  int j = 0;\n"
+               "  size_t off = 0, end = 0;\n  int j = 0;\n"
                "  for (int i = 0; i < r->npos; i++) {\n"
                "    const rpos *q = &r->pos[i];\n"
+               "    if (!q->join) off = end;\n"
                "    for (int k = 0; k < q->nfx; k++) I.f[q->fx[k].slot] = field(p + off, &FD[q->fx[k].fd], %d);\n"
-               "    if (q->sub < 0) {\n      off += q->tlen;\n      continue;\n    }\n"
-               "    const tflat *f = &TD[q->sub].fl[s.btf[j++]];\n"
-               "    for (int k = 0; k < f->nfx; k++) I.f[q->fbase + f->fx[k].slot] = field(p + off + f->fx[k].off, &FD[f->fx[k].fd], %d);\n"
-               "    I.alt[q->aslot] = f->alt;\n"
-               "    for (int k = 0; k < f->nalt; k++) I.alt[q->abase + f->altv[k][0]] = f->altv[k][1];\n"
-               "    off += f->len > q->tlen ? f->len : q->tlen;\n"
+               "    size_t e = off + q->tlen;\n"
+               "    if (q->sub >= 0) {\n"
+               "      const tflat *f = &TD[q->sub].fl[s.btf[j++]];\n"
+               "      for (int k = 0; k < f->nfx; k++) I.f[q->fbase + f->fx[k].slot] = field(p + off + f->fx[k].off, &FD[f->fx[k].fd], %d);\n"
+               "      I.alt[q->aslot] = f->alt;\n"
+               "      for (int k = 0; k < f->nalt; k++) I.alt[q->abase + f->altv[k][0]] = f->altv[k][1];\n"
+               "      if (off + f->len > e) e = off + f->len;\n"
+               "    }\n"
+               "    if (e > end) end = e;\n"
                "  }\n  *out = I;\n  return ISA_DECODE_OK;\n}\n",
             md->max_len, md->big_endian, md->big_endian);
   free(D.fields);

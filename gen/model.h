@@ -78,7 +78,12 @@ typedef struct md_pos {
   int sub_alt_slot;          /* relative to the rule's alt base */
   int sub_field_base;        /* relative to the rule's field base */
   int sub_alt_base;          /* relative to the rule's alt base: sub-table's own region */
-  sloc loc;
+  /* A further sub-table written at the same pattern position ('v & w'):
+   * this position has no token and no constraint, starts where the previous
+   * one starts, and the next non-joined position starts after the longest of
+   * the group.  The tables of a group use disjoint bits (pattern.c checks). */
+  bool join;
+  sloc loc;                  /* the conjunction, or for a joined table its atom */
 } md_pos;
 
 /* One flattened encoding: byte masks, context constraints, and how to fill

@@ -92,9 +92,12 @@ static void fl_push(arena *ar, fl_list *l, md_flat *f) {
 
 static void flatten_table(md_spec *md, md_table *t);
 
-/* Extend `partial` (which ends at byte `off`) by positions i.. of rule r,
- * whose slots start at fbase/abase; completed flats go to out. */
-static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase, md_flat *partial,
+/* Extend `partial` (which ends at byte `off`; its last position started at
+ * `start`) by positions i.. of rule r, whose slots start at fbase/abase;
+ * completed flats go to out.  A joined position (a further sub-table at one
+ * pattern position) starts at `start`, and the encoding goes on after the
+ * longest of its group. */
+static void expand(md_spec *md, md_rule *r, int i, int start, int off, int fbase, int abase, md_flat *partial,
                    fl_list *out, int *overflow) {
   if (out->n >= MAX_FLATS_PER_RULE) {
     *overflow |= 1;
@@ -107,28 +110,25 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
     return;
   }
   md_pos *p = &r->pos[i];
+  int at = p->join ? start : off; /* where this position starts */
   md_flat *base = flat_copy(md->ar, partial);
   bool ok = true;
   int tlen = p->tok ? p->tok->nbytes : 0;
-  if (off + tlen > MD_MAX_LEN) {
+  if (at + tlen > MD_MAX_LEN) {
     *overflow |= 2;
     return;
   }
-  for (int c = 0; c < p->ncons && ok; c++) ok = constrain(md, base, off, p->cf[c], p->cv[c]);
+  for (int c = 0; c < p->ncons && ok; c++) ok = constrain(md, base, at, p->cf[c], p->cv[c]);
   if (!ok) return;
-  for (int c = 0; c < p->ncons; c++) add_named(md->ar, base, (md_fx){-1, off, p->cf[c]});
+  for (int c = 0; c < p->ncons; c++) add_named(md->ar, base, (md_fx){-1, at, p->cf[c]});
   /* fields of this rule that live in this position's token */
   for (int k = 0; k < r->nown; k++)
     if (r->own_pos[k] == i) {
-      base->fx[base->nfx++] = (md_fx){fbase + k, off, r->own[k]};
-      add_named(md->ar, base, (md_fx){fbase + k, off, r->own[k]});
+      base->fx[base->nfx++] = (md_fx){fbase + k, at, r->own[k]};
+      add_named(md->ar, base, (md_fx){fbase + k, at, r->own[k]});
     }
   if (!p->sub) {
-    if (off + tlen > MD_MAX_LEN) {
-      *overflow |= 2;
-      return;
-    }
-    expand(md, r, i + 1, off + tlen, fbase, abase, base, out, overflow);
+    expand(md, r, i + 1, at, off > at + tlen ? off : at + tlen, fbase, abase, base, out, overflow);
     return;
   }
   md_table *t = p->sub;
@@ -138,7 +138,7 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
     md_flat *f = flat_copy(md->ar, base);
     bool good = true;
     for (int b = 0; b < sf->len && good; b++) {
-      int pos = off + b;
+      int pos = at + b;
       if (pos >= MD_MAX_LEN) { good = false; *overflow |= 2; break; }
       if ((f->mask[pos] & sf->mask[b]) & (f->val[pos] ^ sf->val[b])) good = false;
       f->mask[pos] |= sf->mask[b];
@@ -147,11 +147,11 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
     for (int c = 0; c < sf->nctx && good; c++) good = add_ctx(f, sf->ctx[c], sf->ctxv[c]);
     if (!good) continue;
     for (int k = 0; k < sf->nfx; k++)
-      f->fx[f->nfx++] = (md_fx){sf->fx[k].slot + fbase + p->sub_field_base, sf->fx[k].offset + off, sf->fx[k].field};
+      f->fx[f->nfx++] = (md_fx){sf->fx[k].slot + fbase + p->sub_field_base, sf->fx[k].offset + at, sf->fx[k].field};
     for (int k = 0; k < sf->nnamed; k++) {
       md_fx x = sf->named[k];
       if (x.slot >= 0) x.slot += fbase + p->sub_field_base;
-      x.offset += off;
+      x.offset += at;
       add_named(md->ar, f, x);
     }
     if (f->nalts < 16) {
@@ -163,9 +163,77 @@ static void expand(md_spec *md, md_rule *r, int i, int off, int fbase, int abase
       f->alts[f->nalts++][1] = sf->alts[k][1];
     }
     for (int k = 0; k < sf->nleaf && f->nleaf < 16; k++) f->leaf_rules[f->nleaf++] = sf->leaf_rules[k];
-    int end = sf->len > tlen ? sf->len : tlen;
-    expand(md, r, i + 1, off + end, fbase, abase, f, out, overflow);
+    int end = at + (sf->len > tlen ? sf->len : tlen);
+    expand(md, r, i + 1, at, off > end ? off : end, fbase, abase, f, out, overflow);
   }
+}
+
+/* The bits the encodings of table t use, relative to its first byte: the
+ * fixed bits and the bits of every field of every table flat, into bits. */
+static void table_bits(md_spec *md, md_table *t, uint8_t *bits) {
+  memset(bits, 0, MD_MAX_LEN);
+  for (int s = 0; s < t->nflats; s++) {
+    md_flat *sf = t->flats[s];
+    for (int b = 0; b < sf->len; b++) bits[b] |= sf->mask[b];
+    for (int k = 0; k < sf->nnamed; k++) {
+      md_flat one;
+      memset(&one, 0, sizeof one);
+      constrain(md, &one, sf->named[k].offset, sf->named[k].field, 0);
+      for (int b = 0; b < MD_MAX_LEN; b++) bits[b] |= one.mask[b];
+    }
+  }
+}
+
+/* The first flat of t that uses a bit of byte b in m (for the note). */
+static md_flat *flat_using(md_spec *md, md_table *t, int b, uint8_t m) {
+  for (int s = 0; s < t->nflats; s++) {
+    md_flat *sf = t->flats[s];
+    uint8_t u = b < sf->len ? sf->mask[b] : 0;
+    for (int k = 0; k < sf->nnamed; k++) {
+      md_flat one;
+      memset(&one, 0, sizeof one);
+      constrain(md, &one, sf->named[k].offset, sf->named[k].field, 0);
+      u |= one.mask[b];
+    }
+    if (u & m) return sf;
+  }
+  return NULL;
+}
+
+/* Sub-tables at one pattern position must use disjoint bits: each would
+ * otherwise decide bits the other reads.  Reports the first shared byte of
+ * each overlapping pair; false if any. */
+static bool joined_disjoint(md_spec *md, md_rule *r) {
+  bool ok = true;
+  uint8_t a[MD_MAX_LEN], b[MD_MAX_LEN];
+  for (int i = 0, g = 0; i < r->npos; i++) {
+    if (!r->pos[i].join) {
+      g = i;
+      continue;
+    }
+    md_table *w = r->pos[i].sub;
+    flatten_table(md, w);
+    table_bits(md, w, b);
+    for (int k = g; k < i; k++) {
+      md_table *v = r->pos[k].sub;
+      if (!v) continue;
+      flatten_table(md, v);
+      table_bits(md, v, a);
+      int at = 0;
+      while (at < MD_MAX_LEN && !(a[at] & b[at])) at++;
+      if (at == MD_MAX_LEN) continue;
+      uint8_t m = a[at] & b[at];
+      ok = false;
+      dg_error(md->dg, r->pos[i].loc,
+               "sub-tables '%s' and '%s' at one position both use bits 0x%02x of the position's byte %d; "
+               "tables sharing a position must use disjoint bits",
+               v->name, w->name, m, at);
+      md_flat *fv = flat_using(md, v, at, m), *fw = flat_using(md, w, at, m);
+      if (fv) dg_note(md->dg, fv->rule->loc, "alternative %d of table '%s' uses them", fv->rule->index + 1, v->name);
+      if (fw) dg_note(md->dg, fw->rule->loc, "alternative %d of table '%s' uses them", fw->rule->index + 1, w->name);
+    }
+  }
+  return ok;
 }
 
 static md_flat *rule_start(md_spec *md, md_rule *r) {
@@ -180,9 +248,10 @@ static md_flat *rule_start(md_spec *md, md_rule *r) {
 
 static void flatten_rule(md_spec *md, md_rule *r, fl_list *out) {
   int overflow = 0;
+  if (!joined_disjoint(md, r)) return;
   md_flat *start = rule_start(md, r);
   int before = out->n;
-  expand(md, r, 0, 0, 0, 0, start, out, &overflow);
+  expand(md, r, 0, 0, 0, 0, 0, start, out, &overflow);
   for (int i = before; i < out->n; i++) {
     out->v[i]->rule = r;
     out->v[i]->leaf_rules[0] = r;

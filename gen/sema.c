@@ -2117,16 +2117,30 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
   collect_names(S, sem, &used, 0);
   collect_names(S, tpl, &used, 0);
   unsigned any_ctx = 0; /* context variables the rule frees from their defaults with 'NAME=*' */
-  r->npos = pat->nkids;
-  r->pos = ar_alloc(S->ar, sizeof(md_pos) * (size_t)pat->nkids);
-  ar_vec own = {0}, ownpos = {0};
+  /* Each conjunction is one position, plus one joined position (md_pos.join)
+   * per table after its first: count them first. */
+  ar_vec *conj_atoms = ar_alloc(S->ar, sizeof(ar_vec) * (size_t)(pat->nkids + 1));
+  int maxpos = 0;
   for (int i = 0; i < pat->nkids; i++) {
-    ast *conj = pat->kids[i];
+    ast *stack[MAX_CONST_NESTING];
+    expand_atoms(S, pat->kids[i], &conj_atoms[i], stack, 0);
+    int ntab = 0;
+    for (int j = 0; j < conj_atoms[i].n; j++) {
+      ast *at = conj_atoms[i].v[j];
+      sym *s = at->name ? st_find(&S->syms, at->name) : NULL;
+      if (s && s->kind == SY_TABLE) ntab++;
+    }
+    maxpos += ntab > 1 ? ntab : 1;
+  }
+  r->pos = ar_alloc(S->ar, sizeof(md_pos) * (size_t)(maxpos + 1));
+  ar_vec own = {0}, ownpos = {0};
+  int next = 0; /* the first free position */
+  for (int ci = 0; ci < pat->nkids; ci++) {
+    ast *conj = pat->kids[ci];
+    int i = next++; /* this conjunction's position; its joined tables follow it */
     md_pos *p = &r->pos[i];
     p->loc = conj->loc;
-    ar_vec atoms = {0};
-    ast *stack[MAX_CONST_NESTING];
-    expand_atoms(S, conj, &atoms, stack, 0);
+    ar_vec atoms = conj_atoms[ci];
     p->cf = ar_alloc(S->ar, sizeof(md_field *) * (size_t)(atoms.n + 1));
     p->cv = ar_alloc(S->ar, sizeof(uint64_t) * (size_t)(atoms.n + 1));
     for (int j = 0; j < atoms.n; j++) {
@@ -2198,16 +2212,21 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
           ERR(S, at->loc, "table '%s' cannot be compared with a value", at->name);
           continue;
         }
-        if (p->sub) {
-          ERR(S, at->loc, "two sub-tables at one position ('%s' and '%s')", p->sub->name, at->name);
-          continue;
-        }
-        for (int q = 0; q < i; q++)
+        bool twice = false;
+        for (int q = 0; q < next && !twice; q++)
           if (r->pos[q].sub == s->ptr) {
             ERR(S, at->loc, "table '%s' appears twice in one pattern", at->name);
-            break;
+            twice = true;
           }
-        p->sub = s->ptr;
+        if (twice) continue;
+        if (p->sub) { /* a further table at this position: a joined position */
+          md_pos *q = &r->pos[next++];
+          q->join = true;
+          q->sub = s->ptr;
+          q->loc = at->loc;
+        } else {
+          p->sub = s->ptr;
+        }
         ((md_table *)s->ptr)->used = true;
         continue;
       }
@@ -2277,6 +2296,7 @@ static void build_pattern(sm *S, md_rule *r, ast *pat, ast *sem, ast *tpl) {
       }
     }
   }
+  r->npos = next;
   /* fields used in semantics/template whose token is at a position are bound implicitly */
   for (int i = 0; i < r->npos; i++) {
     md_token *t = r->pos[i].tok;

@@ -2,7 +2,9 @@
  *
  * The combination repeats isagen's (gen/pattern.c, expand): each instruction's
  * positions from left to right, a position's own fixed bits and then, where a
- * sub-table starts, each of the table's flats in turn; a choice whose bytes or
+ * sub-table starts, each of the table's flats in turn (a joined position, a
+ * further sub-table at the same byte, starts where the previous position
+ * started; the next one after the longest of them); a choice whose bytes or
  * context values contradict what is already fixed gives no form.  Then the
  * decode order is pattern.c's sort (by_specificity).  The test forms.<isa>
  * (tests/decoder_diff/forms_check.c) compares the result, field by field,
@@ -30,6 +32,7 @@ typedef struct fm_cur {
   uint8_t ctx[ISA_MAX_CTX];
   uint64_t ctxv[ISA_MAX_CTX];
   unsigned nctx, off, nnamed;
+  unsigned start; /* where the last position started (a joined one starts there too) */
 } fm_cur;
 
 /* A distinct list of named fields: its pairs (kept), its pieces (fields). */
@@ -210,14 +213,16 @@ static void fm_insn(fm_build *b, uint32_t i) {
     }
     fm_cur *c = &level[j + 1];
     *c = level[j];
-    if (!fm_apply(b, c, p, c->off)) continue;
+    unsigned at = p->join ? c->start : c->off; /* c->off: the end so far */
+    if (!fm_apply(b, c, p, at)) continue;
     unsigned end = p->len;
     if (p->sub >= 0) {
       const isa_fp_part *t = &pk->parts[pk->tables[p->sub].part + choice[j]];
-      if (!fm_apply(b, c, t, c->off)) continue;
+      if (!fm_apply(b, c, t, at)) continue;
       if (t->len > end) end = t->len;
     }
-    c->off += end;
+    c->start = at;
+    if (at + end > c->off) c->off = at + end;
     choice[++j] = -1;
   }
 done:

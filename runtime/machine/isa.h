@@ -252,7 +252,8 @@ typedef struct isa_form {
  * is a list of positions; a position is its token's bytes with the
  * instruction's own fixed bits, and may start a sub-table, whose flattened
  * alternatives ("table flats", nested sub-tables already expanded) are
- * parts too.  A form is one choice of table flat per sub-table position, as
+ * parts too.  Several sub-tables may start at one byte (joined positions).
+ * A form is one choice of table flat per sub-table position, as
  * isagen's pattern.c combines them; the forms of all instructions, in
  * instruction order and, within one, with the first sub-table position's
  * choice most significant, sorted by specificity (fixed bits plus the bits
@@ -264,6 +265,11 @@ typedef struct isa_fp_part {
   uint8_t nctx;   /* context constraints (table flats) */
   int16_t sub;    /* a position: the sub-table starting at it, or -1 */
   uint16_t nnamed;
+  /* a position: 1 if it is a further sub-table at the previous position
+   * ('v & w' in the spec; no token, no fixed bits): it starts where the
+   * previous position starts, and the next position that is not joined
+   * starts after the longest of them */
+  uint8_t join;
   uint32_t mask, val; /* into bytes, len each; UINT32_MAX: no fixed bit */
   uint32_t ctx;   /* into bytes: nctx context variable indices */
   uint32_t ctxv;  /* into ctxv: their values */

@@ -2,8 +2,8 @@
 # check_reference.sh MODE OUT X86_BIN PPC_BIN
 #   MODE html:     write the x86 and PowerPC references into OUT/x86 and OUT/ppc
 #                  and check them without a browser: every rule has a page,
-#                  every link resolves, x86 add_rm32_i32 and PowerPC add show
-#                  their fixed bits, x86 alu_rm32_r32 and add_rm32_i32 and
+#                  every link resolves, x86 alu_rm32_i32 and PowerPC add show
+#                  their fixed bits, x86 alu_rm32_r32 and alu_rm32_i32 and
 #                  PowerPC add and lwz name their spec fields (mod, reg, rm;
 #                  rt, ra, …), every page is well-formed (xmllint), and
 #                  the symbolic transformer, worked example and Pre of x86
@@ -117,12 +117,13 @@ case $mode in
 html)
   gen x86 "$x86" && check_site x86
   gen ppc "$ppc" && check_site ppc
-  # x86 add r/m32, imm32 is 81 /0: opcode 0x81 and, in its shortest form,
-  # ModRM mod = 11 and reg = 000 are fixed, rm is a field
-  p=$out/x86/add_rm32_i32.html
-  [ -f "$p" ] || bad "no page for x86 add_rm32_i32"
+  # x86 add r/m32, imm32 is 81 /0, the first operation of the group rule
+  # alu_rm32_i32 (table gop on ModRM reg beside rm32L): opcode 0x81 and, in
+  # its shortest form, ModRM mod = 11 and reg = 000 are fixed, rm is a field
+  p=$out/x86/alu_rm32_i32.html
+  [ -f "$p" ] || bad "no page for x86 alu_rm32_i32"
   [ "$(first_fixed "$p" | cut -c1-17)" = '1000000111000{3}{' ] ||
-    bad "x86 add_rm32_i32: the first form shows '$(first_fixed "$p")', not 10000001 11000 and a 3-bit field"
+    bad "x86 alu_rm32_i32: the first form shows '$(first_fixed "$p")', not 10000001 11000 and a 3-bit field"
   # add r/m32, r32 is opcode 0x01 (the ALU block 00 ooo 001 with ooo = add):
   # its shortest form, the first drawn, is add reg, reg
   q=$out/x86/alu_rm32_r32.html
@@ -132,11 +133,11 @@ html)
   has_names "$q" "x86 alu_rm32_r32" mod reg rm
   grep -m1 -q '<td colspan="3" class="field s[0-7]">reg</td><td colspan="3" class="field s[0-7]">rm</td>' "$q" ||
     bad "x86 alu_rm32_r32: the free bits of add reg, reg are not labelled reg and rm"
-  has_names "$p" "x86 add_rm32_i32" opcode mod reg rm imm32
+  has_names "$p" "x86 alu_rm32_i32" opcode mod reg rm imm32
   grep -q '<h2 id="symbolic">' "$p" && grep -q '<h2 id="concrete">' "$p" && grep -q '<h2 id="pre">' "$p" ||
-    bad "x86 add_rm32_i32: no symbolic, concrete or Pre section"
-  grep -q 'template <code>add {' "$p" || bad "x86 add_rm32_i32: no assembly template"
-  grep -q 'alu.spec:[0-9]' "$p" || bad "x86 add_rm32_i32: no spec file and line"
+    bad "x86 alu_rm32_i32: no symbolic, concrete or Pre section"
+  grep -q 'template <code>{gop} {' "$p" || bad "x86 alu_rm32_i32: no assembly template"
+  grep -q 'alu.spec:[0-9]' "$p" || bad "x86 alu_rm32_i32: no spec file and line"
   # PowerPC add: primary opcode 31 = 011111 in the first six bits
   p=$out/ppc/add.html
   [ -f "$p" ] || bad "no page for PowerPC add"
@@ -173,12 +174,12 @@ chromium)
   dom=$(run "file://$out/x86/index.html" --dump-dom) || bad "chromium --dump-dom index.html failed"
   [ "$(grep -o '<tr><td><a href=' <<<"$dom" | wc -l)" = "$n" ] || bad "index.html DOM: not $n rule rows"
   # the search box, filled from the address: fewer rows shown
-  dom=$(run "file://$out/x86/index.html#q=add_rm32_i32" --dump-dom) || bad "chromium --dump-dom index.html#q= failed"
+  dom=$(run "file://$out/x86/index.html#q=alu_rm32_i32" --dump-dom) || bad "chromium --dump-dom index.html#q= failed"
   shown=$(sed -n 's/.*<span id="count">\([0-9]*\) of .*/\1/p' <<<"$dom")
-  [ -n "$shown" ] && [ "$shown" -ge 1 ] && [ "$shown" -lt "$n" ] || bad "index.html#q=add_rm32_i32: the filter shows '$shown' of $n rows"
-  dom=$(run "file://$out/x86/add_rm32_i32.html" --dump-dom) || bad "chromium --dump-dom add_rm32_i32.html failed"
-  grep -q 'class="fixed"' <<<"$dom" && grep -q 'id="symbolic"' <<<"$dom" || bad "add_rm32_i32.html DOM: no bit diagram or symbolic section"
-  for p in index add_rm32_i32; do
+  [ -n "$shown" ] && [ "$shown" -ge 1 ] && [ "$shown" -lt "$n" ] || bad "index.html#q=alu_rm32_i32: the filter shows '$shown' of $n rows"
+  dom=$(run "file://$out/x86/alu_rm32_i32.html" --dump-dom) || bad "chromium --dump-dom alu_rm32_i32.html failed"
+  grep -q 'class="fixed"' <<<"$dom" && grep -q 'id="symbolic"' <<<"$dom" || bad "alu_rm32_i32.html DOM: no bit diagram or symbolic section"
+  for p in index alu_rm32_i32; do
     rm -f "$out/$p.png"
     run "file://$out/x86/$p.html" --screenshot="$out/$p.png" --window-size=1200,900 >/dev/null
     [ -s "$out/$p.png" ] || bad "no screenshot $out/$p.png"

@@ -716,7 +716,7 @@ static void sem_handler(em *E, sb *ins, md_rule *r, const char *name, const char
   decl_locals(ins, r, false);
   cstmts(E, ins, r->body, 1);
   E->undo = false;
-  sb_printf(ins, "  R[PCREG] = npc;\n  return ISA_STEP_OK;\n}\n\n");
+  sb_printf(ins, "  R[PCREG] = npc;\n  return OK_;\n}\n\n");
 }
 
 /* ---- handlers specialised by sub-table choices ---------------------------------------------- */
@@ -825,6 +825,8 @@ static void gen_sem(em *E, sb *b) {
             " * every use. */\n"
             "#if defined(__GNUC__)\n#define HOT_ inline __attribute__((always_inline))\n#define COLD_ __attribute__((noinline, cold))\n"
             "#else\n#define HOT_ inline\n#define COLD_\n#endif\n"
+            "/* a completed step: on to the next of the run loop's chain, if any (isa.h) */\n"
+            "#define OK_ isa_next(cpu, I)\n"
             "/* the n bytes at p in the access's order as a value, and back: one load\n"
             " * or store (and a byte swap) on a little-endian GNU C host */\n"
             "static HOT_ uint64_t get_(const uint8_t *p, int n, int big) {\n"
@@ -1085,7 +1087,9 @@ static void tfn_flush(em *E, sb *b, sb *insns) {
     md_table *t = f.t;
     const char *name = ar_printf(E->ar, "%s%s", tf_prefix[f.kind], t->name);
     static const char *const sig[] = {
-        "static uint64_t %s(isa_cpu *cpu, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab, int *pflt)",
+        /* inlined into the handlers: the run loop spends less per step
+         * than the call (x86: +12 % guest MIPS, +230 KB text) */
+        "static HOT_ uint64_t %s(isa_cpu *cpu, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab, int *pflt)",
         "static uint64_t %s(const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)",
         "static isa_term %s(const isa_tb *tb, isa_symstate *st, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)",
         "static void %s(pw w_[static 1], const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)"};

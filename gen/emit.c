@@ -865,6 +865,7 @@ static void gen_sem(em *E, sb *b) {
             "  uint8_t b[8];\n"
             "  put_(b, n, big, v);\n"
             "  int k = cpu->store(cpu->mem, a, (unsigned)n, b);\n"
+            "  if (cpu->chain > 0) cpu->chain = ~cpu->chain; /* it may have written code: the chain ends (isa.h) */\n"
             "  if (k) { cpu->fault_addr = a; cpu->fault_kind = k; cpu->fault_write = true; return 1; }\n"
             "  return 0;\n}\n"
             "static HOT_ int st(isa_cpu *cpu, uint64_t a, int n, int big, uint64_t v) {\n"

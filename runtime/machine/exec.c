@@ -38,9 +38,10 @@ typedef struct dentry {
  * fall-through but the last (which may also jump), copied from the decode
  * cache into consecutive steps so that running it needs no look-up per
  * instruction.  Valid while no executable byte changed since stamp (the
- * oldest stamp of its instructions); a step that changes one ends the block
- * (isa_next re-checks mem_exec_gen before every step), so self-modifying
- * code stays exact.  The steps are an isa_chain_step array: the first
+ * oldest stamp of its instructions); a step that may have changed one ends
+ * the block (a store through the call ends the chain, isa.h, and every
+ * store into code goes through the call), so self-modifying code stays
+ * exact.  The steps are an isa_chain_step array: the first
  * runs the others itself.  n == 0: the slot is empty. */
 typedef isa_chain_step bstep;
 
@@ -382,7 +383,7 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
   const isa_desc *d = x->d;
   ex_result r = {0};
   r.status = EX_RUNNING;
-  isa_cpu cpu = {.reg = x->reg, .mem = x->m, .load = mem_isa_load, .store = mem_isa_store, .fast = mem_fast(x->m), .xgen = x->xgen};
+  isa_cpu cpu = {.reg = x->reg, .mem = x->m, .load = mem_isa_load, .store = mem_isa_store, .fast = mem_fast(x->m)};
   uint64_t *R = x->reg;
   const unsigned pcreg = d->pc;
   /* the options in locals: the handlers are opaque calls, after which the
@@ -417,12 +418,12 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
             if (s[i].insn.addr == stop_pc) n = i;
         if (!n) break; /* the general step stops the run */
         /* the first step runs the others itself (isa_next), cpu.chain
-         * counting down: n - cpu.chain steps ran, the last of them failed
-         * if the result is not OK */
-        cpu.chain = n - 1;
-        cpu.xstamp = b->stamp;
+         * counting down (and complemented where a store ended it): n minus
+         * what is left of it steps ran, the last of them failed if the
+         * result is not OK */
+        cpu.chain = (int32_t)n - 1;
         isa_step_result sr = s->fn(&cpu, &s->insn);
-        const uint32_t i = n - cpu.chain;
+        const uint32_t i = n - (uint32_t)(cpu.chain < 0 ? ~cpu.chain : cpu.chain);
         cpu.chain = 0;
         if (sr != ISA_STEP_OK) {
           r.pc = s[i - 1].insn.addr;

@@ -156,12 +156,13 @@ typedef struct isa_cpu {
   /* in: direct access to mem's pages, or NULL (every access calls) */
   isa_fast_mem *fast;
   /* in/out: a step that completes runs the next of the chain its insn sits
-   * in itself (isa_next) while chain > 0, counting it down, and stops early
-   * once *xgen > xstamp (code was written).  0 (the default): one step.
-   * A chain is an array of isa_chain_step that the caller owns. */
-  uint32_t chain;
-  const uint64_t *xgen;
-  uint64_t xstamp;
+   * in itself (isa_next) while chain > 0, counting it down.  A store
+   * through the call ends the chain, replacing a positive chain by ~chain
+   * (negative; ~ gives the count back): it may have written code (a store
+   * into an executable page never goes through fast), which the caller
+   * must see before another step runs.  0 (the default): one step.  A
+   * chain is an array of isa_chain_step that the caller owns. */
+  int32_t chain;
 } isa_cpu;
 
 typedef enum isa_step_result {
@@ -186,7 +187,7 @@ typedef struct isa_chain_step {
  * one indirect branch per handler for the predictor).  insn must then lie
  * in a chain. */
 static inline isa_step_result isa_next(isa_cpu *cpu, const isa_insn *insn) {
-  if (!cpu->chain || *cpu->xgen > cpu->xstamp) return ISA_STEP_OK;
+  if (cpu->chain <= 0) return ISA_STEP_OK;
   cpu->chain--;
   const isa_chain_step *n = (const isa_chain_step *)(const void *)((const char *)insn - offsetof(isa_chain_step, insn)) + 1;
   return n->fn(cpu, &n->insn);

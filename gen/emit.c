@@ -105,7 +105,13 @@ typedef struct em_tfn {
   int kind;
   const ir_expr *e;   /* an instance (TF_VAL, TF_KNOWN, TF_SYM) */
   const ir_tpart *p;  /* an instance (TF_PRINT) */
+  int uses;           /* calls written so far */
 } em_tfn;
+
+/* A value table function with at most this many calls in its file is
+ * inlined into its callers (x86: cond, sib0, sidx; not ea, whose 200-odd
+ * memory handlers would double the time to compile x86_sem.c). */
+#define TF_INLINE_USES 32
 
 static uint64_t mask_of(int w) { return w >= 64 || w <= 0 ? (w <= 0 ? 1 : ~(uint64_t)0) : (((uint64_t)1 << w) - 1); }
 static int bw(int w) { return w == TY_BOOL ? 1 : w; } /* storage width */
@@ -162,8 +168,9 @@ static const char *tfn_need(em *E, md_table *t, int kind, const ir_expr *e, cons
       E->tf = realloc(E->tf, sizeof *E->tf * (size_t)E->captf);
       if (!E->tf) exit(3);
     }
-    E->tf[E->ntf++] = (em_tfn){t, kind, e, p};
+    E->tf[E->ntf++] = (em_tfn){t, kind, e, p, 0};
   }
+  E->tf[i].uses++;
   return ar_printf(E->ar, "%s%s", tf_prefix[kind], t->name);
 }
 
@@ -1087,10 +1094,13 @@ static void tfn_flush(em *E, sb *b, sb *insns) {
     em_tfn f = E->tf[i];
     md_table *t = f.t;
     const char *name = ar_printf(E->ar, "%s%s", tf_prefix[f.kind], t->name);
-    static const char *const sig[] = {
-        /* inlined into the handlers: the run loop spends less per step
-         * than the call (x86: +12 % guest MIPS, +230 KB text) */
-        "static HOT_ uint64_t %s(isa_cpu *cpu, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab, int *pflt)",
+    /* a value function called from few places is inlined into them: a
+     * call and a switch fewer per step (x86 about +10 % guest MIPS) */
+    const char *val_sig = f.uses <= TF_INLINE_USES
+                              ? "static HOT_ uint64_t %s(isa_cpu *cpu, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab, int *pflt)"
+                              : "static uint64_t %s(isa_cpu *cpu, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab, int *pflt)";
+    const char *const sig[] = {
+        val_sig,
         "static uint64_t %s(const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)",
         "static isa_term %s(const isa_tb *tb, isa_symstate *st, const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)",
         "static void %s(pw w_[static 1], const isa_insn *I, unsigned sel, unsigned fb, unsigned ab)"};

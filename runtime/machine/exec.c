@@ -8,6 +8,10 @@
 
 #define DCACHE_BITS 12
 #define DCACHE_SIZE (1u << DCACHE_BITS)
+#define BCACHE_BITS 10
+#define BCACHE_SIZE (1u << BCACHE_BITS)
+#define BLOCK_MAX 32       /* steps of one block at most */
+#define BPOOL_SIZE 16384   /* steps of all blocks; when full, every block is dropped */
 #define STACK_SIZE ((uint64_t)8 << 20)   /* the initial stack region */
 #define BRK_LIMIT ((uint64_t)256 << 20)  /* how far the heap may grow */
 #define LINUX_EBADF EX_LINUX_EBADF
@@ -30,6 +34,23 @@ typedef struct dentry {
   uint8_t bytes[ISA_MAX_LEN]; /* the instruction's bytes, for record and trace */
 } dentry;
 
+/* A block: the straight-line run of plain instructions starting at pc, each
+ * fall-through but the last (which may also jump), copied from the decode
+ * cache into consecutive steps so that running it needs no look-up per
+ * instruction.  Valid while no executable byte changed since stamp (the
+ * oldest stamp of its instructions); a step that may have changed one ends
+ * the block (a store through the call ends the chain, isa.h, and every
+ * store into code goes through the call), so self-modifying code stays
+ * exact.  The steps are an isa_chain_step array: the first
+ * runs the others itself.  n == 0: the slot is empty. */
+typedef isa_chain_step bstep;
+
+typedef struct block {
+  uint64_t pc, stamp;
+  uint32_t n;        /* steps */
+  bstep *s;          /* into the machine's pool */
+} block;
+
 struct ex_machine {
   const isa_desc *d;
   mem_space *m;
@@ -40,6 +61,9 @@ struct ex_machine {
   uint64_t amask;
   uint64_t brk, brk0;
   dentry *dcache;
+  block *bcache;     /* BCACHE_SIZE blocks, by start address */
+  bstep *bpool;      /* BPOOL_SIZE steps, the blocks' */
+  size_t nbpool;     /* steps used */
   ex_pos *trace;
   size_t ntrace, captrace;
   uint64_t *rstack; /* auxiliary return-address stack */
@@ -64,7 +88,9 @@ ex_machine *ex_new(const isa_desc *d, mem_space *m, const el_image *img, in_assi
   /* cache-line aligned: a hit touches the lines of the header, alt and f[0..] */
   x->dcache = aligned_alloc(64, (DCACHE_SIZE * sizeof *x->dcache + 63) & ~(size_t)63);
   if (x->dcache) memset(x->dcache, 0, DCACHE_SIZE * sizeof *x->dcache);
-  if (!x->reg || !x->dcache) xa_nomem();
+  x->bcache = calloc(BCACHE_SIZE, sizeof *x->bcache);
+  x->bpool = aligned_alloc(64, (BPOOL_SIZE * sizeof *x->bpool + 63) & ~(size_t)63);
+  if (!x->reg || !x->dcache || !x->bcache || !x->bpool) xa_nomem();
   mem_set_undef(m, undef_byte, in);
   /* initial registers: inputs, except PC (the entry point) and SP (the stack) */
   for (unsigned i = 0; i < d->nregs; i++)
@@ -79,6 +105,8 @@ void ex_free(ex_machine *x) {
   if (!x) return;
   free(x->reg);
   free(x->dcache);
+  free(x->bcache);
+  free(x->bpool);
   free(x->trace);
   free(x->rstack);
   free(x);
@@ -291,6 +319,42 @@ static inline dentry *fetch(ex_machine *x, uint64_t pc, ex_result *r) {
   return e;
 }
 
+/* The block starting at pc if the cache holds a valid one, else NULL. */
+static inline block *bhit(block *bcache, const uint64_t *xgen, uint64_t pc) {
+  block *b = &bcache[(pc ^ (pc >> BCACHE_BITS)) & (BCACHE_SIZE - 1)];
+  return b->n && b->pc == pc && *xgen <= b->stamp ? b : NULL;
+}
+
+/* The block starting at pc, built from the decode cache; NULL when the
+ * instruction at pc is not plain or cannot be fetched (the general step
+ * then deals with it). */
+static block *bbuild(ex_machine *x, uint64_t pc) {
+  ex_result scratch = {0};
+  dentry *e = fetch(x, pc, &scratch);
+  if (!e || !e->plain) return NULL;
+  if (x->nbpool + BLOCK_MAX > BPOOL_SIZE) { /* full: drop every block */
+    for (unsigned i = 0; i < BCACHE_SIZE; i++) x->bcache[i].n = 0;
+    x->nbpool = 0;
+  }
+  block *b = &x->bcache[(pc ^ (pc >> BCACHE_BITS)) & (BCACHE_SIZE - 1)];
+  b->pc = pc;
+  b->stamp = e->stamp;
+  b->s = &x->bpool[x->nbpool];
+  b->n = 0;
+  for (;;) {
+    bstep *s = &b->s[b->n++];
+    s->fn = e->fn;
+    memcpy(&s->insn, &e->insn, sizeof s->insn);
+    if (e->stamp < b->stamp) b->stamp = e->stamp;
+    if (e->flow != ISA_FLOW_FALLTHROUGH || b->n == BLOCK_MAX) break;
+    /* fetch may evict entries, never the block's copies */
+    e = fetch(x, e->next, &scratch);
+    if (!e || !e->plain || *x->xgen > e->stamp) break;
+  }
+  x->nbpool += b->n;
+  return b;
+}
+
 static void trace_line(ex_machine *x, FILE *f, const isa_insn *in, const uint8_t *bytes, ex_kind k) {
   char text[200];
   x->d->print(in, text, sizeof text);
@@ -329,30 +393,46 @@ ex_result ex_run(ex_machine *x, const ex_opts *o) {
   FILE *const trace = o->trace;
   void (*const hook)(void *, ex_machine *, uint64_t, ex_kind) = o->hook;
   const bool plain_run = !record && !trace && !hook;
-  dentry *const dcache = x->dcache;
   const uint64_t *const xgen = x->xgen;
   while (r.status == EX_RUNNING) {
     uint64_t pc = R[pcreg];
     if (plain_run) {
       /* The common case: with nothing to record, trace or hook, the plain
-       * steps of cached instructions run in this loop, which keeps its state
-       * in registers; anything else (a miss, a call, return, system call or
-       * halt, a stop) is left to the general step below.  A fall-through
-       * step's next PC is known from the entry. */
+       * steps run block by block in this loop, which keeps its state in
+       * registers; anything else (an instruction that is not plain, a
+       * fetch or decode failure, a stop) is left to the general step below.
+       * Every step leaves PC at the next instruction, so after a block the
+       * PC register says where to go on. */
       uint64_t steps = r.steps;
       const uint64_t limit = max_steps ? max_steps : UINT64_MAX;
+      block *const bcache = x->bcache;
       for (;;) {
-        const dentry *e;
-        if ((stop_at_pc && pc == stop_pc) || steps >= limit || !(e = hit(dcache, xgen, pc)) || !e->plain) break;
-        isa_step_result sr = e->fn(&cpu, &e->insn);
-        steps++;
+        if (steps >= limit) break;
+        const block *b = bhit(bcache, xgen, pc);
+        if (!b && !(b = bbuild(x, pc))) break;
+        const bstep *s = b->s;
+        uint32_t n = b->n;
+        if (limit - steps < n) n = (uint32_t)(limit - steps);
+        if (stop_at_pc)
+          for (uint32_t i = 0; i < n; i++)
+            if (s[i].insn.addr == stop_pc) n = i;
+        if (!n) break; /* the general step stops the run */
+        /* the first step runs the others itself (isa_next), cpu.chain
+         * counting down (and complemented where a store ended it): n minus
+         * what is left of it steps ran, the last of them failed if the
+         * result is not OK */
+        cpu.chain = (int32_t)n - 1;
+        isa_step_result sr = s->fn(&cpu, &s->insn);
+        const uint32_t i = n - (uint32_t)(cpu.chain < 0 ? ~cpu.chain : cpu.chain);
+        cpu.chain = 0;
         if (sr != ISA_STEP_OK) {
-          r.pc = pc;
-          r.steps = steps;
+          r.pc = s[i - 1].insn.addr;
+          r.steps = steps + i;
           step_failed(&r, &cpu, sr);
           return r;
         }
-        pc = e->flow == ISA_FLOW_FALLTHROUGH ? e->next : R[pcreg];
+        steps += i;
+        pc = R[pcreg];
       }
       r.steps = steps;
     }

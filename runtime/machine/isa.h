@@ -108,8 +108,9 @@ typedef int (*isa_store_fn)(void *mem, uint64_t addr, unsigned n, const uint8_t 
  * are a large part of a run).  The memory behind load/store fills the
  * entries and keeps them exact: an access through an entry does exactly what
  * the call would — it is permitted and cannot fault, and it reads or writes
- * only defined bytes (bit i of *undef set: byte i of the page is undefined,
- * so the call must ask for its value; *undef NULL: none is).  A written page
+ * only defined bytes (bit i of undef set: byte i of the page is undefined,
+ * so the call must ask for its value; undef NULL: none is; the memory keeps
+ * the pointer current).  A written page
  * is never executable, so a store into code still goes through store, where
  * the decode cache learns of it; a write through an entry sets *gen to
  * ++*stamp, as store would.  A missing entry only means "call". */
@@ -118,7 +119,7 @@ typedef int (*isa_store_fn)(void *mem, uint64_t addr, unsigned n, const uint8_t 
 typedef struct isa_fast_page {
   uint64_t tag;              /* address >> ISA_FAST_PAGE_BITS; UINT64_MAX: empty */
   uint8_t *data;             /* the page's bytes */
-  uint8_t *const *undef;     /* where the page keeps its undefined-byte bitmap */
+  const uint8_t *undef;      /* the page's undefined-byte bitmap, or NULL */
   uint64_t *gen;             /* the page's stamp (written pages) */
 } isa_fast_page;
 
@@ -134,7 +135,7 @@ static inline uint8_t *isa_fast_at(const isa_fast_page *tab, uint64_t a, unsigne
   const isa_fast_page *e = &tab[tag & (ISA_FAST_PAGES - 1)];
   const unsigned off = (unsigned)(a & (size - 1));
   if (e->tag != tag || off + n > size) return NULL;
-  const uint8_t *u = *e->undef;
+  const uint8_t *u = e->undef;
   if (u) { /* the n bits of the bytes lie in two bitmap bytes at most */
     unsigned w = u[off >> 3] | ((off >> 3) + 1 < size / 8 ? (unsigned)u[(off >> 3) + 1] << 8 : 0u);
     if ((w >> (off & 7)) & ((1u << n) - 1)) return NULL;
@@ -154,6 +155,14 @@ typedef struct isa_cpu {
   const char *trap_msg;
   /* in: direct access to mem's pages, or NULL (every access calls) */
   isa_fast_mem *fast;
+  /* in/out: a step that completes runs the next of the chain its insn sits
+   * in itself (isa_next) while chain > 0, counting it down.  A store
+   * through the call ends the chain, replacing a positive chain by ~chain
+   * (negative; ~ gives the count back): it may have written code (a store
+   * into an executable page never goes through fast), which the caller
+   * must see before another step runs.  0 (the default): one step.  A
+   * chain is an array of isa_chain_step that the caller owns. */
+  int32_t chain;
 } isa_cpu;
 
 typedef enum isa_step_result {
@@ -164,6 +173,25 @@ typedef enum isa_step_result {
 
 /* One instruction's concrete semantics (see isa_desc.step and .steps). */
 typedef isa_step_result (*isa_step_fn)(isa_cpu *cpu, const isa_insn *insn);
+
+/* One entry of a chain of straight-line decoded instructions (isa_cpu.chain):
+ * the handler to run and its instruction; the next entry follows. */
+typedef struct isa_chain_step {
+  isa_step_fn fn;
+  isa_insn insn;
+} isa_chain_step;
+
+/* What a handler returns after completing its step: ISA_STEP_OK, or, while
+ * cpu->chain says so, the result of the chain's next step, which it runs
+ * itself (direct threading: no return to the run loop per instruction, and
+ * one indirect branch per handler for the predictor).  insn must then lie
+ * in a chain. */
+static inline isa_step_result isa_next(isa_cpu *cpu, const isa_insn *insn) {
+  if (cpu->chain <= 0) return ISA_STEP_OK;
+  cpu->chain--;
+  const isa_chain_step *n = (const isa_chain_step *)(const void *)((const char *)insn - offsetof(isa_chain_step, insn)) + 1;
+  return n->fn(cpu, &n->insn);
+}
 
 /* ---- symbolic interpretation ------------------------------------------ */
 

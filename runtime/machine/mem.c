@@ -537,6 +537,16 @@ static int check(mem_space *m, uint64_t addr, size_t n, unsigned need, bool writ
   return MEM_OK;
 }
 
+/* p has no undefined byte left: drop its bitmap, and the direct-access
+ * entries' copies of the pointer with it (isa.h: NULL, none undefined). */
+static void undef_free(mem_space *m, page *p) {
+  free(p->undef);
+  p->undef = NULL;
+  isa_fast_page *r = &m->fast.rd[p->pno & (ISA_FAST_PAGES - 1)], *w = &m->fast.wr[p->pno & (ISA_FAST_PAGES - 1)];
+  if (r->tag == p->pno) r->undef = NULL;
+  if (w->tag == p->pno) w->undef = NULL;
+}
+
 /* Give the undefined bytes among p->data[off, off+len) their input values. */
 static void define(mem_space *m, page *p, size_t off, size_t len) {
   for (size_t i = off; i < off + len && p->nundef; i++) {
@@ -546,23 +556,17 @@ static void define(mem_space *m, page *p, size_t off, size_t len) {
     p->undef[i >> 3] &= (uint8_t) ~(1u << (i & 7));
     p->nundef--;
   }
-  if (p->undef && !p->nundef) {
-    free(p->undef); /* fully defined: back on the fast path */
-    p->undef = NULL;
-  }
+  if (p->undef && !p->nundef) undef_free(m, p); /* fully defined: back on the fast path */
 }
 
 /* Mark written bytes defined (no callback: the write gives the value). */
-static void overwrite(page *p, size_t off, size_t len) {
+static void overwrite(mem_space *m, page *p, size_t off, size_t len) {
   for (size_t i = off; i < off + len && p->nundef; i++) {
     if (!(p->undef[i >> 3] & (1u << (i & 7)))) continue;
     p->undef[i >> 3] &= (uint8_t) ~(1u << (i & 7));
     p->nundef--;
   }
-  if (p->undef && !p->nundef) {
-    free(p->undef);
-    p->undef = NULL;
-  }
+  if (p->undef && !p->nundef) undef_free(m, p);
 }
 
 /* Copy out [addr, addr+n), defining undefined bytes; pages are materialized. */
@@ -585,7 +589,7 @@ static void copy_in(mem_space *m, uint64_t addr, size_t n, const uint8_t *in) {
     size_t c = chunk_len(m, addr, n);
     page *p = pg_find(m, PNO(addr));
     size_t off = (size_t)POFF(addr);
-    if (p->undef) overwrite(p, off, c);
+    if (p->undef) overwrite(m, p, off, c);
     memmove(p->data + off, in, c); /* memmove: in may alias this memory */
     p->gen = gen;
     if (p->perms & MEM_X) m->xgen = gen;
@@ -641,7 +645,7 @@ int mem_write(mem_space *m, uint64_t addr, size_t n, const uint8_t *in, uint64_t
     tlb_ent *t = &m->tlb[PNO(addr) & (TLB_SIZE - 1)];
     page *p = t->p;
     if (t->pno == PNO(addr) && (p->perms & MEM_W)) {
-      if (p->undef) overwrite(p, (size_t)POFF(addr), n);
+      if (p->undef) overwrite(m, p, (size_t)POFF(addr), n);
       copy_small(p->data + POFF(addr), in, n);
       p->gen = ++m->stamp;
       if (p->perms & MEM_X) m->xgen = p->gen;
@@ -738,7 +742,7 @@ static void fast_fill(mem_space *m, isa_fast_page *tab, uint64_t addr, unsigned 
   uint64_t pno = PNO(addr & m->amask);
   page *p = pg_find(m, pno);
   if (!p || (p->perms & need) != need || ((need & MEM_W) && (p->perms & MEM_X))) return;
-  tab[pno & (ISA_FAST_PAGES - 1)] = (isa_fast_page){pno, p->data, &p->undef, &p->gen};
+  tab[pno & (ISA_FAST_PAGES - 1)] = (isa_fast_page){pno, p->data, p->undef, &p->gen};
 }
 
 int mem_isa_load(void *mem, uint64_t addr, unsigned n, uint8_t *out) {

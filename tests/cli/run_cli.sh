@@ -33,7 +33,7 @@ check() {
 }
 
 for p in hello fib; do "$hex2elf" "$toy/$p.hex" "$work/$p.elf" || fail "hex2elf $p"; done
-for p in unsupported fault invalid divzero loop smash smc drain; do "$hex2elf" "$here/progs/$p.hex" "$work/$p.elf" || fail "hex2elf $p"; done
+for p in unsupported fault invalid divzero loop smash smc smc_next drain; do "$hex2elf" "$here/progs/$p.hex" "$work/$p.elf" || fail "hex2elf $p"; done
 
 # run: like qemu-user
 expect 7 '^Hello, toy! 1$' '^$' -- "$tool" run "$work/hello.elf"
@@ -53,6 +53,8 @@ expect 0 '' 'AE violation at step 3: the return at 0x100c went to 0x1020 instead
 # self-modifying code: the decode cache must see the patched bytes
 expect 9 '' '^$' -- "$tool" run "$work/smc.elf"
 expect 9 '' 'mov r1, 0x9' -- "$tool" run --trace "$work/smc.elf"
+expect 9 '' '^$' -- "$tool" run "$work/smc_next.elf"
+expect 9 '' 'mov r1, 0x9' -- "$tool" run --trace "$work/smc_next.elf"
 # witnesses: a random state saved and replayed gives the same run
 "$tool" run --seed 7 --save-input "$work/w.txt" "$work/fib.elf" >"$work/o1" 2>&1
 s1=$?

@@ -209,7 +209,7 @@ static void run_one(const char *form, unsigned iter, const uint8_t *b, size_t n,
   for (int i = FC; i <= FP; i++) reg[i] = rndn(2);
   memcpy(pre, reg, sizeof pre);
   smem_reset(mem, rnd() | 1);
-  isa_cpu cpu = {reg, mem, smem_load, smem_store, 0, 0, false, NULL, NULL};
+  isa_cpu cpu = {.reg = reg, .mem = mem, .load = smem_load, .store = smem_store};
   isa_step_result res = TOY->step(&cpu, &in);
   if (res == ISA_STEP_FAULT) {
     snprintf(what, sizeof what, "step faulted at 0x%llx with all memory mapped", (unsigned long long)cpu.fault_addr);

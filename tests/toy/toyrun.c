@@ -166,7 +166,7 @@ static int run(const char *path, const prog *p, bool trace, unsigned long max_st
   for (size_t i = 0; i < p->n; i++) smem_poke(m.mem, LOAD_ADDR + i, p->b[i]);
   m.reg[D->pc] = LOAD_ADDR;
   m.reg[D->sp] = D->stack_top;
-  isa_cpu cpu = {m.reg, m.mem, smem_load, smem_store, 0, 0, false, NULL, NULL};
+  isa_cpu cpu = {.reg = m.reg, .mem = m.mem, .load = smem_load, .store = smem_store};
   int status = -1;
   char text[160], msg[4096];
   while (status < 0) {

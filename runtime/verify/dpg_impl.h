@@ -229,10 +229,10 @@ void prune(dpg *g, nwa *a, const nwa_letter *site, size_t first);
 bool about_to_run(ex_status s);
 outcome run_outcome(const dpg *g, const run *R, const ex_pos *pos, size_t n);
 uint64_t run_next(const dpg *g, const run *R);
+/* A split of G made state n2 from state from: n2 gets the site given and
+ * from's candidate mark (grows both arrays). */
+void label_split(dpg *g, nwa_state n2, nwa_letter site, nwa_state from);
 /* Runs in (T takes it over), folds it and intersects G with the fold. */
-/* A split of G made state n2 from state from: n2 inherits from's candidate
- * mark (grows the array). */
-void copy_mark(dpg *g, nwa_state n2, nwa_state from);
 outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz);
 
 /* ---- dpg_query.c --------------------------------------------------------- */

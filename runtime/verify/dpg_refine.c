@@ -419,9 +419,7 @@ bool summary_refine(dpg *g, uint32_t ei, const nwa_edge *e, size_t t, size_t pos
     size_t ne0 = nwa_nedges(g->gr.G);
     nwa_state n2 = nwa_split(g->gr.G, c, rho);
     if (g->an.iv) inv_inherit(g->an.iv, n2, c);
-    g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
-    g->gr.site[n2] = g->gr.site[c];
-    copy_mark(g, n2, c);
+    label_split(g, n2, g->gr.site[c], c);
     prune(g, g->gr.G, g->gr.site, ne0);
   }
   /* from c (now c ∧ ¬ρ_c) no matched return enters m */

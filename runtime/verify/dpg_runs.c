@@ -667,8 +667,11 @@ static void split_candidates(dpg *g, cd_set *cs, nwa *gp, nwa_letter **psite, ui
   free(done);
 }
 
-void copy_mark(dpg *g, nwa_state n2, nwa_state from) {
-  g->gr.cmark = xa_realloc(g->gr.cmark, sizeof *g->gr.cmark * nwa_nstates(g->gr.G));
+void label_split(dpg *g, nwa_state n2, nwa_letter site, nwa_state from) {
+  size_t ns = nwa_nstates(g->gr.G);
+  g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * ns);
+  g->gr.cmark = xa_realloc(g->gr.cmark, sizeof *g->gr.cmark * ns);
+  g->gr.site[n2] = site;
   g->gr.cmark[n2] = g->gr.cmark[from];
 }
 
@@ -688,9 +691,7 @@ static void mark_candidates(dpg *g, const cand_at *rel, size_t nrel) {
     for (size_t k = 0; k < nrel; k++) {
       if (rel[k].pc != pc || g->gr.cmark[s] == rel[k].key) continue;
       nwa_state n2 = nwa_split(g->gr.G, (nwa_state)s, rel[k].phi);
-      g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
-      g->gr.site[n2] = g->gr.site[s];
-      copy_mark(g, n2, (nwa_state)s);
+      label_split(g, n2, g->gr.site[s], (nwa_state)s);
       g->gr.cmark[s] = g->gr.cmark[n2] = rel[k].key;
       if (g->o.debug & DPG_DEBUG_STEPS)
         fprintf(stderr, "candidate at 0x%llx carried to n%zu\n", (unsigned long long)pc, s);

@@ -66,9 +66,7 @@ static sres disassemble(step *s) {
   size_t ne0 = nwa_nedges(g->gr.G);
   nwa_state n2 = nwa_split(g->gr.G, s->e.from, rho);
   if (g->an.iv) inv_inherit(g->an.iv, n2, s->e.from);
-  g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
-  g->gr.site[n2] = site;
-  copy_mark(g, n2, s->e.from);
+  label_split(g, n2, site, s->e.from);
   prune(g, g->gr.G, g->gr.site, ne0);
   /* the copy makes only the steps its instruction can make */
   size_t nout;
@@ -528,9 +526,7 @@ static sres refine(step *s) {
   size_t ne0 = nwa_nedges(g->gr.G);
   nwa_state n2 = nwa_split(g->gr.G, e->from, s->rho);
   if (g->an.iv) inv_inherit(g->an.iv, n2, e->from);
-  g->gr.site = xa_realloc(g->gr.site, sizeof *g->gr.site * nwa_nstates(g->gr.G));
-  g->gr.site[n2] = g->gr.site[e->from];
-  copy_mark(g, n2, e->from);
+  label_split(g, n2, g->gr.site[e->from], e->from);
   if ((s->exact || s->cored) && !s->retried && pos && t < UINT32_MAX && pos < UINT32_MAX) { /* the next query along the witness is this one's (above) */
     chain_sync(g);
     ht_put(&g->q.chain, (uint64_t)n2 + 1, (uint64_t)t << 32 | pos);

@@ -20,7 +20,7 @@ struct xp {
                     a queue (from stale_head), so they keep fresh's order */
   size_t stale_head;
   cstack rest;
-  ht_map failed; /* pc + 1 -> negations at pc that had no input */
+  ht_map failed; /* pc + 1: a negation at pc had no input */
   cstack later;  /* fresh ones at such addresses: a queue (from later_head),
                     offered after all others */
   size_t later_head;
@@ -156,11 +156,7 @@ bool explore_next(xp *x, uint32_t *run, size_t *pos) {
   return true;
 }
 
-void explore_failed(xp *x, uint64_t pc) {
-  uint64_t v = 0;
-  ht_get(&x->failed, pc + 1, &v);
-  ht_put(&x->failed, pc + 1, v + 1);
-}
+void explore_failed(xp *x, uint64_t pc) { ht_add(&x->failed, pc + 1, 0); }
 
 size_t explore_pending(const xp *x) {
   return x->fresh.n + (x->stale.n - x->stale_head) + x->rest.n + (x->later.n - x->later_head);

@@ -179,6 +179,7 @@ static void add_stats(dpg_stats *s, const dpg_stats *s1) {
   s->conjuncts += s1->conjuncts;
   s->carried += s1->carried;
   s->long_witnesses += s1->long_witnesses;
+  s->continued_steps += s1->continued_steps;
   s->candidates += s1->candidates;
   s->self_check_failures += s1->self_check_failures;
 }
@@ -454,6 +455,7 @@ static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, 
   dpg_opts o = *op;
   dpg *g = NULL;
   dpg_result r;
+  o.cont = dpg_cont_new(); /* one for all the searches */
   verify_search(c, &l, &o, cand_auto, &g, &r);
   int rc = r.verdict == DPG_SAFE ? CLI_EXIT_SAFE : r.verdict == DPG_REACHABLE ? CLI_EXIT_REACHABLE
            : r.verdict == DPG_AE ? CLI_EXIT_AE : CLI_EXIT_UNKNOWN;
@@ -480,16 +482,17 @@ static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, 
     if (witness && r.witness) json_str(stdout, witness);
     else printf("null");
     printf(",\"stats\":{\"instructions\":%zu,\"ce\":%lu,\"se\":%lu,\"ref\":%lu,\"iterations\":%lu,\"states\":%zu,"
-           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"summaries\":%lu,\"conjuncts\":%lu,\"carried\":%lu,\"long_witnesses\":%lu,\"seconds\":%.3f,\"analysis_seconds\":%.3f,"
+           "\"edges\":%zu,\"candidates\":%lu,\"explored\":%lu,\"summaries\":%lu,\"conjuncts\":%lu,\"carried\":%lu,\"long_witnesses\":%lu,\"continued_steps\":%llu,\"seconds\":%.3f,\"analysis_seconds\":%.3f,"
            "\"solver_seconds\":%.3f}}\n",
            s->instructions, s->ce, s->se, s->ref, s->iterations, s->states, s->edges, s->candidates, s->explored,
-           s->summaries, s->conjuncts, s->carried, s->long_witnesses, s->seconds, s->analysis_seconds, s->solver_seconds);
+           s->summaries, s->conjuncts, s->carried, s->long_witnesses, s->continued_steps, s->seconds, s->analysis_seconds, s->solver_seconds);
   } else {
     printf("%s: %s\n", dpg_verdict_name(r.verdict), r.reason);
     printf("instructions %zu, CE %lu, SE %lu, Ref %lu, %.2f s\n", s->instructions, s->ce, s->se, s->ref, s->seconds);
   }
   dpg_result_free(&r);
   dpg_free(g);
+  dpg_cont_free(o.cont);
   smt_shutdown(); /* Z3's timer threads: LeakSanitizer saw their state lost */
   return rc;
 }

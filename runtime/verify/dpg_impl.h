@@ -13,6 +13,8 @@
  *                  callee at the call (summaries)
  *   dpg_step.c     one DPG step on a frontier edge (dpg_step)
  *   dpg_explore.c  directed testing beside the graph (explore.h)
+ *   dpg_long.c     runs past the step budget: the only execution deciding
+ *                  the program, cut runs run again, the continued run
  *
  * Ownership: everything reachable from struct dpg belongs to it (dpg_free)
  * but the descriptor, the image and the loaded memory, which it borrows
@@ -160,11 +162,15 @@ struct dpg {
     size_t nX, capX;
     double seconds;
   } explore;
-  /* runs continued past the step budget */
+  /* runs continued past the step budget (dpg_long.c) */
   struct {
     double seconds;         /* in such runs (long_run) */
     uint64_t confirm_steps; /* steps the deciding run took, when past the budget (confirm) */
+    bool replayed;          /* the deciding run was a fresh unrecorded run of the input: no confirm */
+    ex_ae ae;               /* its AE violation */
   } longrun;
+  dpg_cont *cont;     /* the continued run: o.cont, or own_cont */
+  dpg_cont *own_cont; /* owned, when the caller lends none */
   /* the statistics, the clock, the self-check and where runs write */
   dpg_stats st;
   struct timespec t0;
@@ -234,6 +240,22 @@ uint64_t run_next(const dpg *g, const run *R);
 void label_split(dpg *g, nwa_state n2, nwa_letter site, nwa_state from);
 /* Runs in (T takes it over), folds it and intersects G with the fold. */
 outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz);
+
+/* ---- dpg_long.c ---------------------------------------------------------- */
+
+/* The run (input in, ended as r after steps) is the program's only
+ * execution and ends without reaching the target: why gets the proof. */
+bool closed_run(const dpg *g, const in_assign *in, const ex_result *r, uint64_t steps, char *why, size_t whysz);
+/* A run of in cut by the step budget, run again unrecorded for a few more
+ * budgets; with a verdict *copy gets the input that made it (owned). */
+outcome long_run(dpg *g, const in_assign *in, in_assign **copy, char *why, size_t whysz);
+/* A run of in cut by the step budget that asked for no standard input:
+ * false when the continued run does not cover it (long_run then).  When
+ * this starts the continued run, its first turn may decide (*out, with
+ * *copy as for long_run). */
+bool cont_take(dpg *g, const in_assign *in, in_assign **copy, outcome *out, char *why, size_t whysz);
+/* The continued run's turn between iterations; S_VERDICT when it decides. */
+sres cont_turn(dpg *g, dpg_result *r);
 
 /* ---- dpg_query.c --------------------------------------------------------- */
 

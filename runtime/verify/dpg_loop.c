@@ -102,8 +102,8 @@ sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r) {
     return S_VERDICT;
   }
   in_assign *in = g->run.T[g->run.nT - 1].in;
-  ex_ae ae = {0};
-  if (!confirm(g, in, out, &ae)) {
+  ex_ae ae = g->longrun.ae;
+  if (!g->longrun.replayed && !confirm(g, in, out, &ae)) {
     r->verdict = DPG_UNKNOWN;
     snprintf(r->reason, sizeof r->reason, "internal error: a %s input does not replay",
              out == OUT_TARGET ? "reaching" : "violating");
@@ -114,7 +114,10 @@ sres finish_run(dpg *g, outcome out, const char *why, dpg_result *r) {
   g->run.T[g->run.nT - 1].in = in_new(IN_FIXED, 0);
   r->verdict = out == OUT_TARGET ? DPG_REACHABLE : DPG_AE;
   r->ae = ae;
-  if (out == OUT_TARGET)
+  if (out == OUT_TARGET && g->longrun.confirm_steps > max_steps(g))
+    snprintf(r->reason, sizeof r->reason, "an input reaches 0x%llx after %llu steps (a run continued past the step budget)",
+             (unsigned long long)g->o.target, (unsigned long long)g->longrun.confirm_steps - 1);
+  else if (out == OUT_TARGET)
     snprintf(r->reason, sizeof r->reason, "an input reaches 0x%llx", (unsigned long long)g->o.target);
   else
     snprintf(r->reason, sizeof r->reason, "the return at 0x%llx goes to 0x%llx instead of 0x%llx",
@@ -175,6 +178,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   g->an.fs = feas_new(&g->gr.v, g->gr.L);
   feas_set_return_sites(g->an.fs, call_ra, g);
   g->devnull = fopen("/dev/null", "w");
+  g->cont = o->cont ? o->cont : (g->own_cont = dpg_cont_new());
   if (o->explore) g->explore.xp = explore_new();
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
     if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->prog.smc = true;
@@ -226,6 +230,7 @@ void dpg_free(dpg *g) {
   mem_free(g->prog.init);
   free((void *)g->gr.v.rd);
   if (g->devnull) fclose(g->devnull);
+  dpg_cont_free(g->own_cont);
   free(g);
 }
 
@@ -493,6 +498,7 @@ static sres search_frontier(dpg *g, reach_result *rr, dpg_result *r, double *las
  * frontier steps.  S_VERDICT when the search ends (r). */
 static sres iteration(dpg *g, dpg_result *r, double *last_progress) {
   char why[300];
+  if (cont_turn(g, r) == S_VERDICT) return S_VERDICT;
   if (g->explore.xp && explore_turn(g, r) == S_VERDICT) return S_VERDICT;
   if (out_of_time(g)) {
     r->verdict = DPG_UNKNOWN;

@@ -797,75 +797,6 @@ static void sampling_runs(dpg *g, cd_set *cs) {
   }
 }
 
-/* A program that asks for no input has one execution: under the Linux input
- * model (dpg.h) registers, memory, arguments and system-call results are
- * fixed, and standard input is the only thing left free.  So a run that ends
- * (exit or halt) without asking for a byte of standard input, without
- * reaching the target and without an AE violation proves the program safe:
- * it is every execution there is.  why gets the reason. */
-static bool closed_run(const dpg *g, const in_assign *in, const ex_result *r, uint64_t steps, char *why,
-                       size_t whysz) {
-  if (g->o.inputs != DPG_INPUTS_LINUX || in_stdin_asked(in) || r->ae.found) return false;
-  if (r->status == EX_EXITED)
-    snprintf(why, whysz,
-             "the program reads no input, and its only execution exits with status %d after %llu steps "
-             "without reaching 0x%llx or an AE violation",
-             r->exit_code, (unsigned long long)steps, (unsigned long long)g->o.target);
-  else if (r->status == EX_HALTED)
-    snprintf(why, whysz,
-             "the program reads no input, and its only execution halts at 0x%llx after %llu steps "
-             "without reaching 0x%llx or an AE violation",
-             (unsigned long long)r->pc, (unsigned long long)steps, (unsigned long long)g->o.target);
-  else
-    return false;
-  return true;
-}
-
-/* A run cut by the step budget may reach the target later, after a long
- * computation that does not depend on where it goes (a recursion of
- * exponential cost, a loop with a large constant bound).  Recording and
- * folding such a run costs in proportion to its length; running it does
- * not.  So a copy of the input is run again, unrecorded, for up to
- * LONG_FACTOR budgets, in slices of one budget, while the time of all such
- * runs stays under LONG_SHARE of the search's.  If it reaches the target or
- * makes an AE violation, *copy gets the input (the caller owns it) and
- * confirm replays it with the steps it took. */
-enum { LONG_FACTOR = 64 };
-#define LONG_SHARE 0.05
-
-static outcome long_run(dpg *g, const in_assign *in, in_assign **copy, char *why, size_t whysz) {
-  *copy = NULL;
-  double t0 = elapsed(g), allow = g->o.timeout_s > 0 ? LONG_SHARE * g->o.timeout_s - g->longrun.seconds : 1e30;
-  if (allow <= 0) return OUT_NONE;
-  in_assign *c = in_clone(in);
-  in_reset_use(c);
-  run R;
-  outcome out = OUT_NONE;
-  if (!run_start(g, c, &R)) {
-    uint64_t slice = max_steps(g), total = 0;
-    uint64_t cap = slice > UINT64_MAX / LONG_FACTOR ? UINT64_MAX : slice * LONG_FACTOR;
-    ex_opts o = {.max_steps = slice, .stop_on_ae = true, .stop_at_pc = true, .stop_pc = g->o.target,
-                 .out = g->devnull, .err = g->devnull};
-    do {
-      R.r = ex_run(R.x, &o);
-      total += R.r.steps;
-    } while (R.r.status == EX_BUDGET && total < cap && elapsed(g) - t0 < allow);
-    if (R.r.status == EX_STOPPED_PC) out = OUT_TARGET;
-    else if (R.r.status == EX_STOPPED_AE) out = OUT_AE;
-    else if (closed_run(g, c, &R.r, total, why, whysz)) out = OUT_CLOSED;
-    if (out == OUT_TARGET || out == OUT_AE) g->longrun.confirm_steps = total + 1;
-    if (g->o.debug & DPG_DEBUG_STEPS)
-      fprintf(stderr, "long run: %llu steps in %.3f s%s\n", (unsigned long long)total, elapsed(g) - t0,
-              out == OUT_TARGET ? ", reaches the target" : out == OUT_AE ? ", an AE violation"
-              : out == OUT_CLOSED ? ", the only execution" : "");
-  }
-  run_end(&R);
-  g->longrun.seconds += elapsed(g) - t0;
-  if (out == OUT_NONE) in_free(c);
-  else *copy = c;
-  return out;
-}
-
 /* Run input in (taken over by T), record it, fold it and intersect G with
  * the folded trace.  Reports whether the run reached the target or made an
  * AE violation. */
@@ -902,7 +833,7 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   if (out == OUT_NONE && closed_run(g, in, &R.r, R.r.steps, why, whysz)) out = OUT_CLOSED;
   if (out == OUT_NONE && R.r.status == EX_BUDGET) {
     in_assign *c;
-    out = long_run(g, in, &c, why, whysz);
+    if (!cont_take(g, in, &c, &out, why, whysz)) out = long_run(g, in, &c, why, whysz);
     if (c) { /* the verdict's input is the copy that made it */
       in_free(in);
       in = c;

@@ -37,10 +37,13 @@
 #                    third), trade_loop_safe with long_witnesses >= 1, and
 #                    with relations and --timeout 10 -> 20
 #   long-runs        closed_recursion_safe (no input) -> 0 by its one run
-#                    (ce 1, the reason says so), but not with --inputs all or
-#                    --max-steps 1000 (-> 0 or 20, another reason);
-#                    long_compute_reach -> 10, and 20 with --max-steps 1000
-#                    (64 budgets are too few)
+#                    (ce 1, the reason says so), but not with --inputs all
+#                    (-> 0 or 20, another reason); with --max-steps 1000 -> 0
+#                    by the continued run; classes/const_count_reach (no
+#                    input, a constant-bound loop) with --max-steps 20000 ->
+#                    10 by the continued run; long_compute_reach -> 10, and
+#                    20 with --max-steps 1000 (it reads input: 64 budgets are
+#                    too few)
 #   facts            Fig. 7(a) -O2 with --candidates none --max-iterations 300
 #                    -> 0 with at most 50 refinements: the facts proven over
 #                    the graph (runtime/verify/inv*.c) show the global is 0 at the
@@ -412,15 +415,25 @@ case $case in
             "$work/closed_recursion_safe.$isa.$level" --target reach_error --timeout 60 --json
         jq -e '(.reason | test("^the program reads no input, and its only execution exits with status 0")) and .stats.ce == 1' \
             "$work/out" >/dev/null 2>&1 || { echo "FAIL closed: not decided by its one run"; fails=$((fails + 1)); }
-        # not with --inputs all (registers and undefined memory are free), and
-        # not when the run is longer than 64 step budgets (--max-steps 1000)
-        for opt in "--inputs all" "--max-steps 1000"; do
-            # shellcheck disable=SC2086
-            expect "$isa closed_recursion_safe $opt" "0 20" \
-                "$work/closed_recursion_safe.$isa.$level" --target reach_error $opt --timeout 3 --json
-            jq -e '.reason | test("reads no input") | not' "$work/out" >/dev/null 2>&1 ||
-                { echo "FAIL closed: $opt still decided by the one run"; fails=$((fails + 1)); }
-        done
+        # not with --inputs all (registers and undefined memory are free)
+        expect "$isa closed_recursion_safe --inputs all" "0 20" \
+            "$work/closed_recursion_safe.$isa.$level" --target reach_error --inputs all --timeout 3 --json
+        jq -e '.reason | test("reads no input") | not' "$work/out" >/dev/null 2>&1 ||
+            { echo "FAIL closed: --inputs all still decided by the one run"; fails=$((fails + 1)); }
+        # longer than 64 step budgets (--max-steps 1000): the continued run
+        # (runtime/verify/dpg_long.c) decides it, every step counted
+        expect "$isa closed_recursion_safe --max-steps 1000" 0 \
+            "$work/closed_recursion_safe.$isa.$level" --target reach_error --max-steps 1000 --timeout 30 --json
+        jq -e '(.reason | test("^the program reads no input, and its only execution exits")) and .stats.continued_steps > 64000' \
+            "$work/out" >/dev/null 2>&1 || { echo "FAIL closed: --max-steps 1000 not decided by the continued run"; fails=$((fails + 1)); }
+        # a loop with a large constant bound and no input: only the continued
+        # run gets past it (64 budgets of 20,000 steps are too few)
+        vl_build "$cc" "$isa" "$level" "$here/classes/const_count_reach.c" "$work/const_count_reach.$isa.$level" ||
+            { echo "FAIL build const_count_reach"; exit 1; }
+        expect "$isa const_count_reach --max-steps 20000" 10 \
+            "$work/const_count_reach.$isa.$level" --target reach_error --max-steps 20000 --timeout 60 --json
+        jq -e '(.reason | test("after [0-9]+ steps \\(a run continued past the step budget\\)")) and .stats.continued_steps > 1280000' \
+            "$work/out" >/dev/null 2>&1 || { echo "FAIL const_count_reach: not by the continued run"; head -c 600 "$work/out"; fails=$((fails + 1)); }
         # a target behind 4 million steps: found by continuing the cut run,
         # and not when 64 budgets are too few for it
         build long_compute_reach

@@ -2,7 +2,7 @@
 // is all there is: counting the monotone lattice paths of a 10 x 10 grid by
 // recursion (about 370,000 calls, more than one run's step budget) and
 // checking the count.  The proof is that execution: it exits without reaching
-// the target and without an AE violation (dpg_runs.c, closed_run).  The
+// the target and without an AE violation (runtime/verify/dpg_long.c, closed_run).  The
 // abstract graph alone would need the recursion's result.
 // expect: safe
 #include "mcveto.h"

@@ -2,7 +2,7 @@
 // run's step budget (a million steps): counting the monotone lattice paths
 // of a 10 x 10 grid by recursion, which makes about 370,000 calls whatever
 // the input.  A run cut by the budget is continued, unrecorded, past it
-// (dpg_runs.c, long_run), so the search finds the input that passes the
+// (runtime/verify/dpg_long.c, long_run), so the search finds the input that passes the
 // cheap check in front and the long run that follows it.  Reachable with
 // mode = 7.
 // expect: reachable

@@ -455,7 +455,7 @@ static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, 
   dpg_opts o = *op;
   dpg *g = NULL;
   dpg_result r;
-  o.cont = dpg_cont_new(); /* one for all the searches */
+  o.carry = dpg_carry_new(); /* one for all the searches */
   verify_search(c, &l, &o, cand_auto, &g, &r);
   int rc = r.verdict == DPG_SAFE ? CLI_EXIT_SAFE : r.verdict == DPG_REACHABLE ? CLI_EXIT_REACHABLE
            : r.verdict == DPG_AE ? CLI_EXIT_AE : CLI_EXIT_UNKNOWN;
@@ -492,7 +492,7 @@ static int verify_child(cli *c, loaded *lp, const dpg_opts *op, bool cand_auto, 
   }
   dpg_result_free(&r);
   dpg_free(g);
-  dpg_cont_free(o.cont);
+  dpg_carry_free(o.carry);
   smt_shutdown(); /* Z3's timer threads: LeakSanitizer saw their state lost */
   return rc;
 }

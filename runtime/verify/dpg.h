@@ -43,13 +43,14 @@
 typedef enum dpg_verdict { DPG_SAFE, DPG_REACHABLE, DPG_AE, DPG_UNKNOWN } dpg_verdict;
 typedef enum dpg_inputs { DPG_INPUTS_LINUX, DPG_INPUTS_ALL } dpg_inputs;
 
-/* The program's input-free execution continued past the step budget
- * (docs/verifier.md, How it works): a caller that runs several searches on
- * one program makes one, lends it to each (dpg_opts.cont) and frees it
- * after the last, so the execution goes on from search to search. */
-typedef struct dpg_cont dpg_cont;
-dpg_cont *dpg_cont_new(void); /* its share of the time counts from here */
-void dpg_cont_free(dpg_cont *c);
+/* What the searches of one verification hand on (docs/verifier.md): the
+ * program's input-free execution continued past the step budget, and
+ * directed testing's runs and queue.  A caller that runs several searches
+ * on one program makes one, lends it to each (dpg_opts.carry) and frees it
+ * after the last, so both go on from search to search. */
+typedef struct dpg_carry dpg_carry;
+dpg_carry *dpg_carry_new(void); /* the continued run's share of the time counts from here */
+void dpg_carry_free(dpg_carry *c);
 
 typedef struct dpg_opts {
   uint64_t target;
@@ -80,7 +81,7 @@ typedef struct dpg_opts {
   bool keep_input;   /* --keep-input: ρ keeps the input still to come instead of forgetting it */
   unsigned debug;    /* DPG_DEBUG_* printers on standard error (mcveto-<isa> reads them from the environment) */
   const char *smt_dump; /* append every query put to Z3 to this file (MCVETO_SMT_DUMP), or NULL */
-  dpg_cont *cont;       /* borrowed, or NULL: the search makes its own */
+  dpg_carry *carry;      /* borrowed, or NULL: the search makes its own */
 } dpg_opts;
 
 /* Debugging printers (dpg_opts.debug), on standard error; they change

@@ -24,17 +24,21 @@ static bool is_branch(dpg *g, const ex_pos *p) {
 }
 
 /* A run the explorer may branch off: run t of T, or (t < 0) the input in,
- * which the pool then owns. */
+ * which the pool then owns.  offer: its branches may be negated; a run that
+ * read no input, with standard input the only one, is the same whatever the
+ * input, so none of its branches can be; and the search's own runs (the
+ * ones that cross a frontier of G) only add their edges to the coverage:
+ * negating their branches too would make the explorer's order depend on
+ * when the search made them, and a chain of negations that builds a state
+ * step by step (an input-driven state machine) would keep being pushed back
+ * by them. */
 void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut,
-                 bool read) {
+                 bool offer, uint32_t parent) {
   if (!g->explore.xp) {
     if (t < 0) in_free(in);
     return;
   }
-  /* A run that read no input, with standard input the only one, is the
-   * same whatever the input: no branch of it can be negated (its edges
-   * still count as covered). */
-  bool fixed = !read && g->o.inputs == DPG_INPUTS_LINUX;
+  bool fixed = !offer;
   uint64_t *pc = malloc(sizeof *pc * (n + 1));
   uint8_t *br = malloc(n + 1);
   if (!pc || !br) xa_nomem();
@@ -44,7 +48,7 @@ void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, 
   }
   g->explore.X = xa_grow(g->explore.X, &g->explore.capX, g->explore.nX + 1, sizeof *g->explore.X);
   g->explore.X[g->explore.nX] = (struct xrun){t < 0 ? in : NULL, t};
-  explore_add_run(g->explore.xp, (uint32_t)g->explore.nX, pc, br, n, last_next, cut);
+  explore_add_child(g->explore.xp, (uint32_t)g->explore.nX, parent, pc, br, n, last_next, cut);
   g->explore.nX++;
   free(pc);
   free(br);
@@ -141,7 +145,8 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
             fresh ? ", new edges" : "");
   if (!decides && !fresh) {
     g->st.ce++;
-    explore_add(g, in, -1, pp, m, last_next, P.r.status == EX_BUDGET, in_stdin_asked(in));
+    explore_add(g, in, -1, pp, m, last_next, P.r.status == EX_BUDGET,
+                in_stdin_asked(in) || g->o.inputs != DPG_INPUTS_LINUX, id);
     run_end(&P);
     return S_CONT;
   }
@@ -149,7 +154,59 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   in_reset_use(in);
   ex_result res;
   char why[300] = "";
+  g->explore.own = true;
+  g->explore.parent = id;
   outcome out = add_run(g, in, &res, why, sizeof why);
+  g->explore.own = false;
   *changed = true;
   return finish_run(g, out, why, r);
+}
+
+/* ---- directed testing from one search to the next ------------------------ */
+
+/* The searches of --candidates auto differ in the graph, not in the
+ * program: directed testing goes on where the last one left it (its queue,
+ * its coverage, its runs), rather than negating the same branches again. */
+void explore_resume(dpg *g) {
+  dpg_carry *c = g->carry;
+  if (!g->o.explore) return;
+  if (!c->explore.xp) {
+    g->explore.xp = explore_new();
+    return;
+  }
+  g->explore.xp = c->explore.xp;
+  g->explore.X = c->explore.X;
+  g->explore.nX = c->explore.nX;
+  g->explore.capX = c->explore.capX;
+  c->explore.xp = NULL;
+  c->explore.X = NULL;
+  c->explore.nX = c->explore.capX = 0;
+}
+
+void explore_park(dpg *g) {
+  dpg_carry *c = g->carry;
+  if (!g->explore.xp || c->explore.xp) return;
+  for (size_t i = 0; i < g->explore.nX; i++) { /* T goes with the search */
+    struct xrun *x = &g->explore.X[i];
+    if (x->t >= 0) {
+      x->in = in_clone(g->run.T[x->t].in);
+      x->t = -1;
+    }
+  }
+  c->explore.xp = g->explore.xp;
+  c->explore.X = g->explore.X;
+  c->explore.nX = g->explore.nX;
+  c->explore.capX = g->explore.capX;
+  g->explore.xp = NULL;
+  g->explore.X = NULL;
+  g->explore.nX = g->explore.capX = 0;
+}
+
+void explore_parked_free(dpg_carry *c) {
+  for (size_t i = 0; i < c->explore.nX; i++) in_free(c->explore.X[i].in);
+  free(c->explore.X);
+  explore_free(c->explore.xp);
+  c->explore.xp = NULL;
+  c->explore.X = NULL;
+  c->explore.nX = c->explore.capX = 0;
 }

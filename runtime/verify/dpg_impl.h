@@ -66,6 +66,13 @@ typedef struct dtrace {
 
 typedef struct wit { uint32_t trace, pos; } wit; /* trace+1 (0: none), position */
 
+/* A run directed testing may branch off: run t of T (t >= 0), or an input
+ * of its own (t < 0, owned; run again when a branch of it is negated). */
+struct xrun {
+  in_assign *in;
+  int64_t t;
+};
+
 struct dpg {
   /* the options, and the term context and solver every part uses (owned) */
   dpg_opts o;
@@ -158,9 +165,11 @@ struct dpg {
    * run again when a branch of it is negated; owned) */
   struct {
     xp *xp;
-    struct xrun { in_assign *in; int64_t t; } *X;
+    struct xrun *X;
     size_t nX, capX;
     double seconds;
+    bool own;        /* the run being added is the explorer's, */
+    uint32_t parent; /* made by negating a branch of this one */
   } explore;
   /* runs continued past the step budget (dpg_long.c) */
   struct {
@@ -169,8 +178,8 @@ struct dpg {
     bool replayed;          /* the deciding run was a fresh unrecorded run of the input: no confirm */
     ex_ae ae;               /* its AE violation */
   } longrun;
-  dpg_cont *cont;     /* the continued run: o.cont, or own_cont */
-  dpg_cont *own_cont; /* owned, when the caller lends none */
+  dpg_carry *carry;     /* o.carry, or own_carry */
+  dpg_carry *own_carry; /* owned, when the caller lends none */
   /* the statistics, the clock, the self-check and where runs write */
   dpg_stats st;
   struct timespec t0;
@@ -185,6 +194,26 @@ typedef struct run {
   ex_machine *x;
   ex_result r;
 } run;
+
+/* What the searches of one verification hand on (dpg.h). */
+struct dpg_carry {
+  double t0; /* the clock when the verification began */
+  /* the continued run (dpg_long.c) */
+  struct carry_cont {
+    enum { CONT_IDLE, CONT_RUNNING, CONT_OVER } state;
+    in_assign *in; /* its input (owned) */
+    run R;         /* its machine while CONT_RUNNING */
+    uint64_t steps;
+    double seconds; /* in its turns */
+  } cont;
+  /* directed testing between two searches (dpg_explore.c): the queue and
+   * the runs, every one by its own input (owned) */
+  struct {
+    xp *xp;
+    struct xrun *X;
+    size_t nX, capX;
+  } explore;
+};
 
 /* The state vocabulary evaluated in a concrete machine (cenv_env). */
 typedef struct cenv {
@@ -256,6 +285,7 @@ outcome long_run(dpg *g, const in_assign *in, in_assign **copy, char *why, size_
 bool cont_take(dpg *g, const in_assign *in, in_assign **copy, outcome *out, char *why, size_t whysz);
 /* The continued run's turn between iterations; S_VERDICT when it decides. */
 sres cont_turn(dpg *g, dpg_result *r);
+void cont_free(dpg_carry *c); /* the continued run's machine and input */
 
 /* ---- dpg_query.c --------------------------------------------------------- */
 
@@ -291,9 +321,16 @@ sres dpg_step(dpg *g, uint32_t ei, dpg_result *r);
 /* ---- dpg_explore.c ------------------------------------------------------- */
 
 /* t >= 0: run t of T; t < 0: the input in, which the explorer then owns.
- * read: the run asked for standard input. */
+ * offer: the explorer may negate the run's branches (else only its edges
+ * count); parent: the run whose negated branch made it, or
+ * EXPLORE_NO_PARENT. */
 void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut,
-                 bool read);
+                 bool offer, uint32_t parent);
 sres explore_step(dpg *g, dpg_result *r, bool *changed);
+/* Directed testing's state from g->carry (or a new one, with --explore),
+ * and back into it when the search ends, runs of T by their inputs. */
+void explore_resume(dpg *g);
+void explore_park(dpg *g);
+void explore_parked_free(dpg_carry *c);
 
 #endif

@@ -113,37 +113,22 @@ outcome long_run(dpg *g, const in_assign *in, in_assign **copy, char *why, size_
 #define CONT_TURN 0.25
 enum { CONT_SLICE = 1 << 20 }; /* steps between looks at the clock */
 
-struct dpg_cont {
-  enum { CONT_IDLE, CONT_RUNNING, CONT_OVER } state;
-  in_assign *in; /* the run's input (owned) */
-  run R;         /* its machine while CONT_RUNNING */
-  uint64_t steps;
-  double seconds; /* in its turns */
-  double t0;      /* the clock when the verification began (dpg_cont_new) */
-};
-
-dpg_cont *dpg_cont_new(void) {
-  dpg_cont *c = calloc(1, sizeof *c);
-  if (!c) xa_nomem();
-  c->t0 = now_s();
-  return c;
-}
-
-void dpg_cont_free(dpg_cont *c) {
-  if (!c) return;
-  if (c->state == CONT_RUNNING) run_end(&c->R);
-  in_free(c->in);
-  free(c);
+void cont_free(dpg_carry *c) {
+  if (c->cont.state == CONT_RUNNING) run_end(&c->cont.R);
+  c->cont.state = CONT_OVER;
+  in_free(c->cont.in);
+  c->cont.in = NULL;
 }
 
 /* One turn: slices while the share allows (and the turn, the budget).  A
  * verdict leaves the machine, *copy gets the input (the caller owns it).
  * first: the turn after the start, as long as long_run's runs may be. */
-static outcome cont_run(dpg *g, dpg_cont *c, bool first, in_assign **copy, char *why, size_t whysz) {
+static outcome cont_run(dpg *g, dpg_carry *cy, bool first, in_assign **copy, char *why, size_t whysz) {
   *copy = NULL;
+  struct carry_cont *c = &cy->cont;
   double start = now_s(), share = in_stdin_asked(c->in) ? LONG_SHARE : CONT_SHARE;
   uint64_t cap = first ? max_steps(g) * LONG_FACTOR : UINT64_MAX, done = 0;
-  double allow = share * (start - c->t0) - c->seconds;
+  double allow = share * (start - cy->t0) - c->seconds;
   if (first && g->o.timeout_s > 0 && allow < LONG_SHARE * g->o.timeout_s) allow = LONG_SHARE * g->o.timeout_s;
   if (first && g->o.timeout_s <= 0) allow = 1e30;
   if (!first && allow > CONT_TURN) allow = CONT_TURN;
@@ -179,7 +164,7 @@ static outcome cont_run(dpg *g, dpg_cont *c, bool first, in_assign **copy, char 
 }
 
 bool cont_take(dpg *g, const in_assign *in, in_assign **copy, outcome *out, char *why, size_t whysz) {
-  dpg_cont *c = g->cont;
+  struct carry_cont *c = &g->carry->cont;
   *copy = NULL;
   if (c->state == CONT_RUNNING) return !in_stdin_asked(in) && g->o.inputs == DPG_INPUTS_LINUX;
   if (c->state != CONT_IDLE || in_stdin_asked(in) || g->o.inputs != DPG_INPUTS_LINUX) return false;
@@ -191,15 +176,15 @@ bool cont_take(dpg *g, const in_assign *in, in_assign **copy, outcome *out, char
     return false;
   }
   c->state = CONT_RUNNING;
-  *out = cont_run(g, c, true, copy, why, whysz);
+  *out = cont_run(g, g->carry, true, copy, why, whysz);
   return true;
 }
 
 sres cont_turn(dpg *g, dpg_result *r) {
-  if (g->cont->state != CONT_RUNNING) return S_CONT;
+  if (g->carry->cont.state != CONT_RUNNING) return S_CONT;
   char why[300] = "";
   in_assign *in;
-  outcome out = cont_run(g, g->cont, false, &in, why, sizeof why);
+  outcome out = cont_run(g, g->carry, false, &in, why, sizeof why);
   if (out == OUT_NONE) return S_CONT;
   /* T keeps the input, as for a deciding run of add_run */
   g->run.T = xa_grow(g->run.T, &g->run.capT, g->run.nT + 1, sizeof *g->run.T);

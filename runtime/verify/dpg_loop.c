@@ -158,6 +158,20 @@ static bool byte_fixed(const void *ctx, uint64_t a, uint8_t *b) {
   return code_fixed(ctx, a) && mem_peek(ctx, a, 1, b, &def, NULL) == MEM_OK && def;
 }
 
+dpg_carry *dpg_carry_new(void) {
+  dpg_carry *c = calloc(1, sizeof *c);
+  if (!c) xa_nomem();
+  c->t0 = now_s();
+  return c;
+}
+
+void dpg_carry_free(dpg_carry *c) {
+  if (!c) return;
+  cont_free(c);
+  explore_parked_free(c);
+  free(c);
+}
+
 dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, const dpg_opts *o) {
   dpg *g = calloc(1, sizeof *g);
   if (!g) xa_nomem();
@@ -178,8 +192,8 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   g->an.fs = feas_new(&g->gr.v, g->gr.L);
   feas_set_return_sites(g->an.fs, call_ra, g);
   g->devnull = fopen("/dev/null", "w");
-  g->cont = o->cont ? o->cont : (g->own_cont = dpg_cont_new());
-  if (o->explore) g->explore.xp = explore_new();
+  g->carry = o->carry ? o->carry : (g->own_carry = dpg_carry_new());
+  explore_resume(g);
   for (size_t i = 0; i < img->nsegs; i++) /* §9: which folding */
     if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->prog.smc = true;
   g->prog.smc_code = (fold_smc){code_fixed, loaded};
@@ -230,7 +244,7 @@ void dpg_free(dpg *g) {
   mem_free(g->prog.init);
   free((void *)g->gr.v.rd);
   if (g->devnull) fclose(g->devnull);
-  dpg_cont_free(g->own_cont);
+  dpg_carry_free(g->own_carry);
   free(g);
 }
 
@@ -553,6 +567,7 @@ void dpg_run(dpg *g, dpg_result *r) {
     double last_progress = 0;
     while (iteration(g, r, &last_progress) == S_CONT) {}
   }
+  explore_park(g);
   final_result(g, r);
 }
 

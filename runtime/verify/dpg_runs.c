@@ -882,7 +882,11 @@ outcome add_run(dpg *g, in_assign *in, ex_result *res, char *why, size_t whysz) 
   t.cut = incomplete;
   if (R.r.status == EX_UNSUPPORTED) t.unsup = true, t.unsup_nr = R.r.addr, t.unsup_pc = R.r.pc;
   g->run.T[g->run.nT++] = t;
-  explore_add(g, NULL, (int64_t)g->run.nT - 1, t.pos, n, last_next, R.r.status == EX_BUDGET, read);
+  /* the explorer branches off its own runs and the first; the search's
+   * other runs only add their edges (dpg_explore.c) */
+  explore_add(g, NULL, (int64_t)g->run.nT - 1, t.pos, n, last_next, R.r.status == EX_BUDGET,
+              (read || g->o.inputs != DPG_INPUTS_LINUX) && (g->explore.own || g->run.nT == 1),
+              g->explore.own ? g->explore.parent : EXPLORE_NO_PARENT);
   /* G := G ∩ π/[PC] */
   nwa_letter *psite;
   uint64_t *pmark = NULL;

@@ -20,6 +20,10 @@ struct xp {
                     a queue (from stale_head), so they keep fresh's order */
   size_t stale_head;
   cstack rest;
+  cstack dull;   /* the candidates of runs that went nowhere their parent had
+                    not (newest run on top) */
+  struct redges { uint64_t *e; size_t n; } *re; /* per run: its edges, sorted */
+  size_t nre;
   ht_map failed; /* pc + 1: a negation at pc had no input */
   cstack later;  /* fresh ones at such addresses: a queue (from later_head),
                     offered after all others */
@@ -55,6 +59,9 @@ void explore_free(xp *x) {
   free(x->fresh.v);
   free(x->stale.v);
   free(x->rest.v);
+  free(x->dull.v);
+  for (size_t i = 0; i < x->nre; i++) free(x->re[i].e);
+  free(x->re);
   free(x->later.v);
   ht_free(&x->failed);
   free(x);
@@ -83,24 +90,66 @@ bool explore_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_nex
   return false;
 }
 
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Keeps run's edges (the keys of mine), sorted; returns how many of them
+ * run parent did not have (all of them without a parent). */
+static size_t keep_edges(xp *x, uint32_t run, uint32_t parent, const ht_map *mine) {
+  if (run >= x->nre) {
+    size_t cap = x->nre;
+    x->re = xa_grow(x->re, &cap, (size_t)run + 1, sizeof *x->re);
+    for (size_t i = x->nre; i < cap; i++) x->re[i] = (struct redges){0};
+    x->nre = cap;
+  }
+  struct redges *r = &x->re[run];
+  free(r->e);
+  r->e = malloc(sizeof *r->e * (mine->n ? mine->n : 1));
+  if (!r->e) xa_nomem();
+  r->n = 0;
+  for (size_t i = 0; i < mine->cap; i++)
+    if (mine->keys[i]) r->e[r->n++] = mine->keys[i];
+  qsort(r->e, r->n, sizeof *r->e, cmp_u64);
+  if (parent >= x->nre || parent == run) return r->n;
+  const struct redges *p = &x->re[parent];
+  size_t novel = 0;
+  for (size_t i = 0; i < r->n; i++)
+    if (!bsearch(&r->e[i], p->e, p->n, sizeof *p->e, cmp_u64)) novel++;
+  return novel;
+}
+
 size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next,
                        bool cut) {
+  return explore_add_child(x, run, EXPLORE_NO_PARENT, pc, branch, n, last_next, cut);
+}
+
+size_t explore_add_child(xp *x, uint32_t run, uint32_t parent, const uint64_t *pc, const uint8_t *branch, size_t n,
+                         uint64_t last_next, bool cut) {
   size_t fresh = 0, queued = 0;
-  ht_map occ = {0}; /* pc + 1 -> occurrences so far in this run */
+  ht_map occ = {0};   /* pc + 1 -> occurrences so far in this run */
+  ht_map mine = {0};  /* edges of this run so far */
+  uint64_t ctx = 0;   /* their set, hashed (a sum: the order does not count) */
   for (size_t i = 0; i < n; i++) {
     uint64_t next = i + 1 < n ? pc[i + 1] : last_next;
     bool has_next = !(i + 1 == n && next == UINT64_MAX);
-    if (has_next) fresh += add_edge(x, pc[i], next);
+    if (has_next) {
+      fresh += add_edge(x, pc[i], next);
+      if (ht_add(&mine, edge_key(pc[i], next), 0)) ctx += mix(3, edge_key(pc[i], next));
+    }
     if (!branch[i] || !has_next || i >= EXPLORE_MAX_POS || queued >= EXPLORE_MAX_PER_RUN) continue;
     uint64_t k = 0;
     ht_get(&occ, pc[i] + 1, &k);
     ht_put(&occ, pc[i] + 1, k + 1);
     if (k >= EXPLORE_MAX_OCC) continue;
-    if (!ht_add(&x->seen, mix(mix(mix(2, pc[i]), k), next) | 1, 0)) continue;
+    if (!ht_add(&x->seen, mix(mix(mix(mix(2, pc[i]), k), next), ctx) | 1, 0)) continue;
     queued++;
     push(&x->rest, (cand){run, (uint32_t)i, pc[i]});
   }
   ht_free(&occ);
+  bool dull = keep_edges(x, run, parent, &mine) == 0 && !fresh;
+  ht_free(&mine);
   /* the run's candidates, ordered by class now that its edges count (the
    * rest stack holds them in position order, or reversed for a cut run;
    * fresh ones move over, keeping it, so that the last pushed comes out
@@ -114,7 +163,8 @@ size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *b
     }
   for (size_t i = start; i < x->rest.n; i++) {
     cand c = x->rest.v[i];
-    if (explore_successors(x, c.pc) <= 1) push(&x->fresh, c);
+    if (dull) push(&x->dull, c);
+    else if (explore_successors(x, c.pc) <= 1) push(&x->fresh, c);
     else x->rest.v[keep++] = c;
   }
   x->rest.n = keep;
@@ -150,6 +200,10 @@ bool explore_next(xp *x, uint32_t *run, size_t *pos) {
     c = x->rest.v[--x->rest.n];
     got = true;
   }
+  if (!got && x->dull.n) {
+    c = x->dull.v[--x->dull.n];
+    got = true;
+  }
   if (!got && !qpop(&x->later, &x->later_head, &c)) return false;
   *run = c.run;
   *pos = c.pos;
@@ -159,5 +213,5 @@ bool explore_next(xp *x, uint32_t *run, size_t *pos) {
 void explore_failed(xp *x, uint64_t pc) { ht_add(&x->failed, pc + 1, 0); }
 
 size_t explore_pending(const xp *x) {
-  return x->fresh.n + (x->stale.n - x->stale_head) + x->rest.n + (x->later.n - x->later_head);
+  return x->fresh.n + (x->stale.n - x->stale_head) + x->rest.n + x->dull.n + (x->later.n - x->later_head);
 }

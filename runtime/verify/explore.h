@@ -13,10 +13,12 @@
  *
  * Promises:
  *   - a candidate is identified by (address, how often the address occurred
- *     before in its run, the successor the run took); each identity is
- *     offered once per search, so a loop yields a bounded number of
- *     candidates (occurrences up to EXPLORE_MAX_OCC, positions up to EXPLORE_MAX_POS,
- *     at most EXPLORE_MAX_PER_RUN per run);
+ *     before in its run, the successor the run took, the set of edges its
+ *     run covered before it); each identity is offered once, so a loop
+ *     yields a bounded number of candidates (occurrences up to
+ *     EXPLORE_MAX_OCC, positions up to EXPLORE_MAX_POS, at most
+ *     EXPLORE_MAX_PER_RUN per run), while the same branch after a run went
+ *     somewhere new (a state machine one step further) is a new candidate;
  *   - explore_next offers first the candidates at addresses with one successor
  *     seen in any run so far (negating them covers a new edge), newest run
  *     and latest position first; then the others in the same order.  A run
@@ -25,6 +27,10 @@
  *     negating one of them mostly gives another run that does not end.
  *     A candidate whose address gets its second successor while it waits
  *     keeps its place among the others (before the older runs' ones);
+ *   - a run that its parent's negation took nowhere the parent had not been
+ *     (explore_add_child) offers its candidates after all others' but the
+ *     failed addresses': negating a loop's exit again and again would
+ *     otherwise unroll the loop one pass per run;
  *   - once a negation at an address had no input (explore_failed), the
  *     waiting candidates of that address with one successor are offered
  *     after all others: a branch the path makes infeasible at one
@@ -58,6 +64,14 @@ void explore_free(xp *x);
  * successor) no earlier run had. */
 size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *branch, size_t n, uint64_t last_next,
                        bool cut);
+/* The same for a run made by negating a branch of run parent (recorded
+ * before).  When it covers no edge parent did not (a loop's exit negated
+ * once more, a case the parent took elsewhere) and none new at all, its
+ * candidates wait after every other run's but those of failed addresses:
+ * they would mostly repeat the parent's. */
+#define EXPLORE_NO_PARENT UINT32_MAX
+size_t explore_add_child(xp *x, uint32_t run, uint32_t parent, const uint64_t *pc, const uint8_t *branch, size_t n,
+                         uint64_t last_next, bool cut);
 
 /* Would a run with these edges cover any edge not seen yet? */
 bool explore_is_new(const xp *x, const uint64_t *pc, size_t n, uint64_t last_next);

@@ -223,7 +223,49 @@ static void test_failed_last(void) {
   explore_free(x);
 }
 
+/* The same branch at the same occurrence, taken the same way, is a new
+ * candidate after its run covered an edge the first run had not (a state
+ * machine one step further), and not when the run is the same again. */
+static void test_context_identity(void) {
+  xp *x = explore_new();
+  uint64_t a[4] = {100, 101, 300, 301};
+  uint8_t ba[4] = {0, 0, 1, 0};
+  explore_add_run(x, 0, a, ba, 4, 302, false);
+  CHECK(explore_pending(x) == 1);
+  explore_add_run(x, 1, a, ba, 4, 302, false); /* the same run */
+  CHECK(explore_pending(x) == 1);
+  uint64_t b[4] = {100, 150, 300, 301}; /* another way before 300 */
+  explore_add_run(x, 2, b, ba, 4, 302, false);
+  CHECK(explore_pending(x) == 2);
+  explore_free(x);
+}
+
+/* A child run that covers no edge its parent had not (one more pass of a
+ * loop) offers its candidates after every other run's. */
+static void test_dull_last(void) {
+  xp *x = explore_new();
+  uint64_t a[4] = {100, 101, 100, 102};
+  uint8_t ba[4] = {1, 0, 1, 0};
+  explore_add_run(x, 0, a, ba, 4, 103, false);
+  uint64_t b[6] = {100, 101, 100, 101, 100, 102}; /* one more pass */
+  uint8_t bb[6] = {1, 0, 1, 0, 1, 0};
+  explore_add_child(x, 1, 0, b, bb, 6, 103, false);
+  uint64_t c[2] = {500, 501};
+  uint8_t bc[2] = {1, 0};
+  explore_add_run(x, 2, c, bc, 2, 502, false);
+  uint32_t runs[8];
+  size_t poss[8];
+  size_t k = drain(x, runs, poss, 8);
+  CHECK(k == 5);
+  CHECK(runs[0] == 2);                                 /* a new address first */
+  CHECK(runs[1] == 0 && runs[2] == 0);                 /* then the parent's */
+  CHECK(runs[3] == 1 && runs[4] == 1);                 /* the child's last */
+  explore_free(x);
+}
+
 int main(void) {
+  test_context_identity();
+  test_dull_last();
   test_demoted_order();
   test_failed_last();
   test_coverage();

@@ -25,6 +25,8 @@
 #                    follows); classes/rec_result_reach -O0 (and -O2 on x86)
 #                    -> 10 with explored > 0 (recursion whose result is
 #                    tested, behind a first run the budget cuts);
+#                    classes/state_machine_reach -O2 -> 10 with explored > 0
+#                    (an input-driven state machine);
 #                    --explore 101 and --explore x -> 2 naming it
 #   orders           x86: classes/order_loop_safe -O0 and -O2 with --candidates
 #                    orders -> 0 (orders between a counter and bounds from
@@ -317,6 +319,17 @@ case $case in
             [ "$n" -gt 0 ] 2>/dev/null ||
                 { echo "FAIL rec_result_reach -$lv: explored '$n', want > 0"; fails=$((fails + 1)); }
         done
+        # an input-driven state machine (classes/state_machine_reach.c): four
+        # requests in order, each a negated branch of the run the one before
+        # made (explore.h: the identity with the run's edges so far, the
+        # runs that went nowhere new last); -O2 on every ISA
+        vl_build "$cc" "$isa" O2 "$here/classes/state_machine_reach.c" "$work/state_machine_reach.$isa.O2" ||
+            { echo "FAIL build state_machine_reach"; exit 1; }
+        expect "$isa state_machine_reach -O2" 10 \
+            "$work/state_machine_reach.$isa.O2" --target reach_error --timeout 60 --json
+        n=$(jq -r '.stats.explored' "$work/out" 2>/dev/null)
+        [ "$n" -gt 0 ] 2>/dev/null ||
+            { echo "FAIL state_machine_reach: explored '$n', want > 0"; fails=$((fails + 1)); }
         for bad in 101 x; do
             expect "$isa --explore $bad" 2 "$work/magic32_reach.$isa.$level" --target reach_error --explore "$bad"
             grep -q -- --explore "$work/err" 2>/dev/null ||

@@ -34,7 +34,7 @@ static bool is_branch(dpg *g, const ex_pos *p) {
  * by them. */
 void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, uint64_t last_next, bool cut,
                  bool offer, uint32_t parent) {
-  if (!g->explore.xp) {
+  if (!g->explore.p.xp) {
     if (t < 0) in_free(in);
     return;
   }
@@ -46,10 +46,10 @@ void explore_add(dpg *g, in_assign *in, int64_t t, const ex_pos *pos, size_t n, 
     pc[i] = pos[i].pc;
     br[i] = !fixed && i < EXPLORE_MAX_POS && is_branch(g, &pos[i]);
   }
-  g->explore.X = xa_grow(g->explore.X, &g->explore.capX, g->explore.nX + 1, sizeof *g->explore.X);
-  g->explore.X[g->explore.nX] = (struct xrun){t < 0 ? in : NULL, t};
-  explore_add_child(g->explore.xp, (uint32_t)g->explore.nX, parent, pc, br, n, last_next, cut);
-  g->explore.nX++;
+  g->explore.p.X = xa_grow(g->explore.p.X, &g->explore.p.capX, g->explore.p.nX + 1, sizeof *g->explore.p.X);
+  g->explore.p.X[g->explore.p.nX] = (struct xrun){t < 0 ? in : NULL, t};
+  explore_add_child(g->explore.p.xp, (uint32_t)g->explore.p.nX, parent, pc, br, n, last_next, cut);
+  g->explore.p.nX++;
   free(pc);
   free(br);
 }
@@ -64,9 +64,9 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   *changed = false;
   uint32_t id;
   size_t i;
-  if (!explore_next(g->explore.xp, &id, &i)) return S_CONT;
-  int64_t t = g->explore.X[id].t;
-  in_assign *win = t >= 0 ? g->run.T[t].in : g->explore.X[id].in;
+  if (!explore_next(g->explore.p.xp, &id, &i)) return S_CONT;
+  int64_t t = g->explore.p.X[id].t;
+  in_assign *win = t >= 0 ? g->run.T[t].in : g->explore.p.X[id].in;
   const ex_pos *pos = t >= 0 ? g->run.T[t].pos : NULL;
   size_t n = t >= 0 ? g->run.T[t].n : 0;
   run R;
@@ -115,7 +115,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   free(fs);
   free(used);
   if (!in) {
-    if (sr == SMT_UNSAT) explore_failed(g->explore.xp, at);
+    if (sr == SMT_UNSAT) explore_failed(g->explore.p.xp, at);
     if (g->o.debug & DPG_DEBUG_DETAIL)
       fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %s\n", id, i, (unsigned long long)at,
               (unsigned long long)taken, sr == SMT_UNSAT ? "no input" : sr == SMT_SAT ? "no model" : "unknown");
@@ -137,7 +137,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   uint64_t *pcs = malloc(sizeof *pcs * (m + 1));
   if (!pcs) xa_nomem();
   for (size_t j = 0; j < m; j++) pcs[j] = pp[j].pc;
-  bool fresh = explore_is_new(g->explore.xp, pcs, m, last_next);
+  bool fresh = explore_is_new(g->explore.p.xp, pcs, m, last_next);
   free(pcs);
   if (g->o.debug & DPG_DEBUG_STEPS)
     fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %zu steps%s%s\n", id, i,
@@ -168,45 +168,28 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
  * program: directed testing goes on where the last one left it (its queue,
  * its coverage, its runs), rather than negating the same branches again. */
 void explore_resume(dpg *g) {
-  dpg_carry *c = g->carry;
   if (!g->o.explore) return;
-  if (!c->explore.xp) {
-    g->explore.xp = explore_new();
-    return;
-  }
-  g->explore.xp = c->explore.xp;
-  g->explore.X = c->explore.X;
-  g->explore.nX = c->explore.nX;
-  g->explore.capX = c->explore.capX;
-  c->explore.xp = NULL;
-  c->explore.X = NULL;
-  c->explore.nX = c->explore.capX = 0;
+  g->explore.p = g->carry->explore;
+  g->carry->explore = (struct xpool){0};
+  if (!g->explore.p.xp) g->explore.p.xp = explore_new();
 }
 
 void explore_park(dpg *g) {
-  dpg_carry *c = g->carry;
-  if (!g->explore.xp || c->explore.xp) return;
-  for (size_t i = 0; i < g->explore.nX; i++) { /* T goes with the search */
-    struct xrun *x = &g->explore.X[i];
+  if (!g->explore.p.xp || g->carry->explore.xp) return;
+  for (size_t i = 0; i < g->explore.p.nX; i++) { /* T goes with the search */
+    struct xrun *x = &g->explore.p.X[i];
     if (x->t >= 0) {
       x->in = in_clone(g->run.T[x->t].in);
       x->t = -1;
     }
   }
-  c->explore.xp = g->explore.xp;
-  c->explore.X = g->explore.X;
-  c->explore.nX = g->explore.nX;
-  c->explore.capX = g->explore.capX;
-  g->explore.xp = NULL;
-  g->explore.X = NULL;
-  g->explore.nX = g->explore.capX = 0;
+  g->carry->explore = g->explore.p;
+  g->explore.p = (struct xpool){0};
 }
 
-void explore_parked_free(dpg_carry *c) {
-  for (size_t i = 0; i < c->explore.nX; i++) in_free(c->explore.X[i].in);
-  free(c->explore.X);
-  explore_free(c->explore.xp);
-  c->explore.xp = NULL;
-  c->explore.X = NULL;
-  c->explore.nX = c->explore.capX = 0;
+void xpool_free(struct xpool *p) {
+  for (size_t i = 0; i < p->nX; i++) in_free(p->X[i].in);
+  free(p->X);
+  explore_free(p->xp);
+  *p = (struct xpool){0};
 }

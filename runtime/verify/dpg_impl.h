@@ -73,6 +73,14 @@ struct xrun {
   int64_t t;
 };
 
+/* Directed testing's state (explore.h): the queue and the runs it may
+ * branch off, by number (X owns the inputs of its entries with t < 0). */
+struct xpool {
+  xp *xp;
+  struct xrun *X;
+  size_t nX, capX;
+};
+
 struct dpg {
   /* the options, and the term context and solver every part uses (owned) */
   dpg_opts o;
@@ -164,9 +172,7 @@ struct dpg {
    * off, by number — a run of T (t >= 0) or an input of its own (t < 0,
    * run again when a branch of it is negated; owned) */
   struct {
-    xp *xp;
-    struct xrun *X;
-    size_t nX, capX;
+    struct xpool p;
     double seconds;
     bool own;        /* the run being added is the explorer's, */
     uint32_t parent; /* made by negating a branch of this one */
@@ -208,11 +214,7 @@ struct dpg_carry {
   } cont;
   /* directed testing between two searches (dpg_explore.c): the queue and
    * the runs, every one by its own input (owned) */
-  struct {
-    xp *xp;
-    struct xrun *X;
-    size_t nX, capX;
-  } explore;
+  struct xpool explore;
 };
 
 /* The state vocabulary evaluated in a concrete machine (cenv_env). */
@@ -331,6 +333,6 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed);
  * and back into it when the search ends, runs of T by their inputs. */
 void explore_resume(dpg *g);
 void explore_park(dpg *g);
-void explore_parked_free(dpg_carry *c);
+void xpool_free(struct xpool *p); /* its queue and inputs; p is left empty */
 
 #endif

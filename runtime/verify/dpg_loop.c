@@ -168,7 +168,7 @@ dpg_carry *dpg_carry_new(void) {
 void dpg_carry_free(dpg_carry *c) {
   if (!c) return;
   cont_free(c);
-  explore_parked_free(c);
+  xpool_free(&c->explore);
   free(c);
 }
 
@@ -214,9 +214,7 @@ void dpg_free(dpg *g) {
     free(g->run.T[i].st);
   }
   free(g->run.T);
-  for (size_t i = 0; i < g->explore.nX; i++) in_free(g->explore.X[i].in);
-  free(g->explore.X);
-  explore_free(g->explore.xp);
+  xpool_free(&g->explore.p);
   free(g->wit.w);
   ht_free(&g->wit.pw);
   ht_free(&g->wit.memo);
@@ -362,7 +360,7 @@ static sres first_run(dpg *g, dpg_result *r) {
 static sres explore_turn(dpg *g, dpg_result *r) {
   bool changed = false;
   sres s = S_CONT;
-  while (!changed && s == S_CONT && explore_pending(g->explore.xp)) {
+  while (!changed && s == S_CONT && explore_pending(g->explore.p.xp)) {
     double el = elapsed(g);
     if (g->explore.seconds >= g->o.explore / 100.0 * el || (g->o.timeout_s > 0 && el >= g->o.timeout_s)) break;
     double t0 = now_s();
@@ -513,7 +511,7 @@ static sres search_frontier(dpg *g, reach_result *rr, dpg_result *r, double *las
 static sres iteration(dpg *g, dpg_result *r, double *last_progress) {
   char why[300];
   if (cont_turn(g, r) == S_VERDICT) return S_VERDICT;
-  if (g->explore.xp && explore_turn(g, r) == S_VERDICT) return S_VERDICT;
+  if (g->explore.p.xp && explore_turn(g, r) == S_VERDICT) return S_VERDICT;
   if (out_of_time(g)) {
     r->verdict = DPG_UNKNOWN;
     budget_reason(g, r, true);

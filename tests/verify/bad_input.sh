@@ -309,28 +309,21 @@ case $case in
         # input waits behind the others (explore.h); -O0 on every ISA, -O2
         # on x86 (PowerPC's -O2 code pins the input's parity on the first
         # path, and the model the solver gives decides the rest)
-        lvs=O0
-        [ "$isa" = x86 ] && lvs="O0 O2"
-        for lv in $lvs; do
-            vl_build "$cc" "$isa" $lv "$here/classes/rec_result_reach.c" "$work/rec_result_reach.$isa.$lv" ||
-                { echo "FAIL build rec_result_reach -$lv"; exit 1; }
-            expect "$isa rec_result_reach -$lv" 10 \
-                "$work/rec_result_reach.$isa.$lv" --target reach_error --timeout 60 --json
-            n=$(jq -r '.stats.explored' "$work/out" 2>/dev/null)
-            [ "$n" -gt 0 ] 2>/dev/null ||
-                { echo "FAIL rec_result_reach -$lv: explored '$n', want > 0"; fails=$((fails + 1)); }
-        done
+        lvs="rec_result_reach:O0"
+        [ "$isa" = x86 ] && lvs="$lvs rec_result_reach:O2"
         # an input-driven state machine (classes/state_machine_reach.c): four
         # requests in order, each a negated branch of the run the one before
         # made (explore.h: the identity with the run's edges so far, the
         # runs that went nowhere new last); -O2 on every ISA
-        vl_build "$cc" "$isa" O2 "$here/classes/state_machine_reach.c" "$work/state_machine_reach.$isa.O2" ||
-            { echo "FAIL build state_machine_reach"; exit 1; }
-        expect "$isa state_machine_reach -O2" 10 \
-            "$work/state_machine_reach.$isa.O2" --target reach_error --timeout 60 --json
-        n=$(jq -r '.stats.explored' "$work/out" 2>/dev/null)
-        [ "$n" -gt 0 ] 2>/dev/null ||
-            { echo "FAIL state_machine_reach: explored '$n', want > 0"; fails=$((fails + 1)); }
+        lvs="$lvs state_machine_reach:O2"
+        for pl in $lvs; do
+            p=${pl%:*} lv=${pl#*:}
+            vl_build "$cc" "$isa" "$lv" "$here/classes/$p.c" "$work/$p.$isa.$lv" ||
+                { echo "FAIL build $p -$lv"; exit 1; }
+            expect "$isa $p -$lv" 10 "$work/$p.$isa.$lv" --target reach_error --timeout 60 --json
+            n=$(jq -r '.stats.explored' "$work/out" 2>/dev/null)
+            [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL $p -$lv: explored '$n', want > 0"; fails=$((fails + 1)); }
+        done
         for bad in 101 x; do
             expect "$isa --explore $bad" 2 "$work/magic32_reach.$isa.$level" --target reach_error --explore "$bad"
             grep -q -- --explore "$work/err" 2>/dev/null ||

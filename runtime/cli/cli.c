@@ -50,6 +50,53 @@ void cli_unload(loaded *l) {
 
 /* ---- run ------------------------------------------------------------------------ */
 
+/* An address given as a number or a symbol (verify --target, run
+ * --stop-at), either in an executable segment and, for an ISA whose
+ * instructions all have one length, at a multiple of it from the entry
+ * point (no run's PC is anywhere else: a verdict or a stop there would
+ * answer a question nobody can ask).  0, or -1 after a message. */
+int cli_resolve_target(cli *c, const char *path, const loaded *l, const char *target, uint64_t *addr) {
+  const el_symbol *sym = NULL;
+  char what[300];
+  if (cli_parse_u64(target, addr))
+    snprintf(what, sizeof what, "target 0x%llx", (unsigned long long)*addr);
+  else if (target[0] >= '0' && target[0] <= '9') {
+    fprintf(stderr, "%s: %s: target '%s' is not an address (a number that fits in 64 bits) or a symbol\n", c->prog,
+            path, target);
+    return -1;
+  } else if (!(sym = el_sym_by_name(l->img, target))) {
+    if (l->img->sym_note)
+      fprintf(stderr, "%s: %s: no symbol '%s' (%s)\n", c->prog, path, target, l->img->sym_note);
+    else
+      fprintf(stderr, "%s: %s: no symbol '%s'%s\n", c->prog, path, target,
+              l->img->nsyms ? "" : " (the file has no symbol table: give the target as an address)");
+    return -1;
+  } else {
+    *addr = sym->addr;
+    snprintf(what, sizeof what, "target '%s' (0x%llx)", target, (unsigned long long)*addr);
+  }
+  const el_segment *sg = el_segment_of(l->img, *addr);
+  if (!sg || !(sg->perms & MEM_X)) {
+    fprintf(stderr, "%s: %s: %s is not in an executable segment%s\n", c->prog, path, what,
+            sym ? ": the symbol is not code" : "");
+    return -1;
+  }
+  if (sym && sym->type == EL_SYM_OBJECT) { /* constant data can share the code's segment (PowerPC) */
+    fprintf(stderr, "%s: %s: %s is in an executable segment, but the symbol is data (STT_OBJECT), not code\n",
+            c->prog, path, what);
+    return -1;
+  }
+  unsigned len = c->d->min_len;
+  uint64_t away = *addr > l->img->entry ? *addr - l->img->entry : l->img->entry - *addr;
+  if (len > 1 && len == c->d->max_len && away % len) {
+    fprintf(stderr, "%s: %s: %s is not an instruction boundary: every %s instruction is %u bytes long, "
+            "and the entry point 0x%llx is %llu bytes away\n", c->prog, path, what, c->d->name, len,
+            (unsigned long long)l->img->entry, (unsigned long long)away);
+    return -1;
+  }
+  return 0;
+}
+
 static const char run_help[] =
     "usage: %s run PROG [options] [-- ARGS...]\n"
     "Run a static executable on the emulator generated from the %s spec, like qemu-user:\n"
@@ -63,14 +110,17 @@ static const char run_help[] =
     "  --trace          print one line per step on standard error: address, bytes,\n"
     "                   assembly, [call]/[ret]\n"
     "  --max-steps N    stop after N instructions, N > 0 (default: no limit)\n"
+    "  --stop-at A      stop before the instruction at A (an address or a symbol)\n"
+    "                   first executes, saying so on standard error (status 5)\n"
     "  --stats          print the instructions executed, the time and the guest MIPS\n"
     "                   on standard error when the run ends\n"
     "Exit status: the program's; 132 undecodable instruction, 133 trap, 139 memory fault,\n"
-    "5 unsupported system call or step budget, 2 usage or file error.\n";
+    "5 unsupported system call, step budget or --stop-at, 2 usage or file error.\n";
 
 static int cmd_run(cli *c, int argc, char **argv) {
   const char *path = NULL, *input = NULL, *save = NULL;
-  uint64_t seed = 0, max_steps = 0;
+  const char *stop_at = NULL;
+  uint64_t seed = 0, max_steps = 0, stop_pc = 0;
   bool seeded = false, trace = false, stats = false;
   int pargc = 0;
   char **pargv = NULL;
@@ -101,6 +151,10 @@ static int cmd_run(cli *c, int argc, char **argv) {
         seeded = true;
       } else
         max_steps = v;
+    } else if (!strcmp(a, "--stop-at")) {
+      if (i + 1 >= argc) return cli_usage_error(c, "run", "%s", "--stop-at needs an address or a symbol"), CLI_EXIT_USAGE;
+      if (stop_at) return cli_usage_error(c, "run", "%s given twice", a), CLI_EXIT_USAGE;
+      stop_at = argv[++i];
     } else if (!strcmp(a, "--trace")) {
       trace = true;
     } else if (!strcmp(a, "--stats")) {
@@ -131,6 +185,11 @@ static int cmd_run(cli *c, int argc, char **argv) {
     in_free(in);
     return CLI_EXIT_USAGE;
   }
+  if (stop_at && cli_resolve_target(c, path, &l, stop_at, &stop_pc)) {
+    cli_unload(&l);
+    in_free(in);
+    return CLI_EXIT_USAGE;
+  }
   ex_machine *x = ex_new(c->d, l.m, l.img, in);
   char err[512];
   char **av = malloc(sizeof *av * (size_t)(pargc + 2));
@@ -142,7 +201,8 @@ static int cmd_run(cli *c, int argc, char **argv) {
     fprintf(stderr, "%s: %s: %s\n", c->prog, path, err);
     rc = CLI_EXIT_USAGE;
   } else {
-    ex_opts o = {.max_steps = max_steps, .out = stdout, .err = stderr, .trace = trace ? stderr : NULL};
+    ex_opts o = {.max_steps = max_steps, .out = stdout, .err = stderr, .trace = trace ? stderr : NULL,
+                 .stop_at_pc = stop_at != NULL, .stop_pc = stop_pc};
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     ex_result r = ex_run(x, &o);

@@ -36,6 +36,9 @@ bool cli_parse_u64(const char *s, uint64_t *out);
 /* 0, or -1 after a message. */
 int cli_load(cli *c, const char *path, loaded *l);
 void cli_unload(loaded *l);
+/* target (a number or a symbol) as an address where an instruction can
+ * start in l; 0, or -1 after a message naming path. */
+int cli_resolve_target(cli *c, const char *path, const loaded *l, const char *target, uint64_t *addr);
 
 /* The commands: the exit status. */
 int cli_explain(cli *c, int argc, char **argv);

@@ -80,53 +80,6 @@ static void json_str(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-/* The target's address: a number or a symbol, either in an executable
- * segment and, for an ISA whose instructions all have one length, at a
- * multiple of it from the entry point (no run's PC is anywhere else: a
- * verdict there would answer a question nobody can ask).  0, or -1 after a
- * message. */
-static int resolve_target(cli *c, const char *path, const loaded *l, const char *target, uint64_t *addr) {
-  const el_symbol *sym = NULL;
-  char what[300];
-  if (cli_parse_u64(target, addr))
-    snprintf(what, sizeof what, "target 0x%llx", (unsigned long long)*addr);
-  else if (target[0] >= '0' && target[0] <= '9') {
-    fprintf(stderr, "%s: %s: target '%s' is not an address (a number that fits in 64 bits) or a symbol\n", c->prog,
-            path, target);
-    return -1;
-  } else if (!(sym = el_sym_by_name(l->img, target))) {
-    if (l->img->sym_note)
-      fprintf(stderr, "%s: %s: no symbol '%s' (%s)\n", c->prog, path, target, l->img->sym_note);
-    else
-      fprintf(stderr, "%s: %s: no symbol '%s'%s\n", c->prog, path, target,
-              l->img->nsyms ? "" : " (the file has no symbol table: give the target as an address)");
-    return -1;
-  } else {
-    *addr = sym->addr;
-    snprintf(what, sizeof what, "target '%s' (0x%llx)", target, (unsigned long long)*addr);
-  }
-  const el_segment *sg = el_segment_of(l->img, *addr);
-  if (!sg || !(sg->perms & MEM_X)) {
-    fprintf(stderr, "%s: %s: %s is not in an executable segment%s\n", c->prog, path, what,
-            sym ? ": the symbol is not code" : "");
-    return -1;
-  }
-  if (sym && sym->type == EL_SYM_OBJECT) { /* constant data can share the code's segment (PowerPC) */
-    fprintf(stderr, "%s: %s: %s is in an executable segment, but the symbol is data (STT_OBJECT), not code\n",
-            c->prog, path, what);
-    return -1;
-  }
-  unsigned len = c->d->min_len;
-  uint64_t away = *addr > l->img->entry ? *addr - l->img->entry : l->img->entry - *addr;
-  if (len > 1 && len == c->d->max_len && away % len) {
-    fprintf(stderr, "%s: %s: %s is not an instruction boundary: every %s instruction is %u bytes long, "
-            "and the entry point 0x%llx is %llu bytes away\n", c->prog, path, what, c->d->name, len,
-            (unsigned long long)l->img->entry, (unsigned long long)away);
-    return -1;
-  }
-  return 0;
-}
-
 /* An output file, opened before the search; NULL after a message. */
 static FILE *open_out(cli *c, const char *path) {
   FILE *f = fopen(path, "w");
@@ -358,7 +311,7 @@ int cli_verify(cli *c, int argc, char **argv) {
   loaded l;
   if (cli_load(c, path, &l)) return CLI_EXIT_USAGE;
   uint64_t addr;
-  if (resolve_target(c, path, &l, target, &addr)) {
+  if (cli_resolve_target(c, path, &l, target, &addr)) {
     cli_unload(&l);
     return CLI_EXIT_USAGE;
   }

@@ -169,31 +169,30 @@ reached() {
 
 # A witness reaches its target within verify's step budget per run (one
 # million by default), or within the steps its reason gives ("after N
-# steps", a run continued past the budget); the replay stops 20 million
-# steps after that, for a program that goes on after the target (an empty
-# reach_error returns) or after an AE violation (the run continues).
+# steps", a run continued past the budget); the replay of an AE witness
+# stops 20 million steps after that (the run goes on after the violation).
 max_steps_default=20000000
 
 # replay ISA BIN WITNESS TARGET ADDR KIND: sets REPLAY to run, run+qemu or
-# FAIL:HOW.  A run reaches the target if it exits as reached() says, or else
-# (an error function with an empty body returns) if its --trace has a step
-# at ADDR; under qemu, if a block it translated (-d in_asm) has ADDR.
+# FAIL:HOW.  A run reaches the target if `run --stop-at ADDR` stops there
+# (so an error function with an empty body counts, and a run need not go on
+# to its end); under qemu, if it exits as reached() says or a block it
+# translated (-d in_asm) has ADDR.
 replay() {
-    local isa=$1 bin=$2 w=$3 target=$4 addr=$5 kind=$6 st hex max_steps=$max_steps_default n
-    hex=$(printf '0x%08x' "$addr")
+    local isa=$1 bin=$2 w=$3 target=$4 addr=$5 kind=$6 st hex hexr max_steps=$max_steps_default n
+    hex=$(printf '0x%08x' "$addr") hexr=$(printf '0x%x' "$addr") # qemu's log, run's message
     n=$(jq -r '.reason' "$bin.json" 2>/dev/null | sed -n 's/.* after \([0-9][0-9]*\) steps (a run continued.*/\1/p')
     [ -n "$n" ] && max_steps=$((n + max_steps_default))
-    timeout 120 "${mc[$isa]}" run --input "$w" --max-steps "$max_steps" "$bin" </dev/null >/dev/null 2>"$w.run.err"
-    st=$?
     if [ "$kind" = ae ]; then
+        timeout 120 "${mc[$isa]}" run --input "$w" --max-steps "$max_steps" "$bin" </dev/null >/dev/null 2>"$w.run.err"
+        st=$?
         grep -q 'AE violation at step' "$w.run.err" || { REPLAY="FAIL:run($st)"; return; }
         REPLAY=run # qemu does not report AE violations
         return
     fi
-    if ! reached "$st" "$w.run.err" "$target"; then
-        timeout 120 "${mc[$isa]}" run --input "$w" --max-steps "$max_steps" --trace "$bin" </dev/null 2>&1 >/dev/null |
-            grep -q -m1 "^$hex " || { REPLAY="FAIL:run($st)"; return; }
-    fi
+    timeout 120 "${mc[$isa]}" run --input "$w" --stop-at "$hexr" "$bin" </dev/null >/dev/null 2>"$w.run.err"
+    st=$?
+    [ "$st" = 5 ] && grep -q "stopped at $hexr after" "$w.run.err" || { REPLAY="FAIL:run($st)"; return; }
     REPLAY=run
     command -v "$QEMU" >/dev/null 2>&1 || return
     witness_stdin "$w" "$w.stdin" || return

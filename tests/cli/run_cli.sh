@@ -94,6 +94,16 @@ expect 55 '^34$' '' -- "$tool" run --save-input "$work/w4.txt" "$work/fib
 reg r1 0x5.elf"
 grep -q '^reg r1 0x5' "$work/w4.txt" && fail "a newline in the program name injected a witness line: $(cat "$work/w4.txt")"
 grep -q 'fib\\x0areg r1 0x5.elf$' "$work/w4.txt" || fail "the program name is not escaped in the witness: $(head -1 "$work/w4.txt")"
+# run --stop-at: before the instruction at the address first executes
+# (after the call returned from fib's first step), with status 5; an address
+# never reached lets the run end as it would; one outside the code, a
+# missing symbol, no argument, or twice: status 2
+expect 5 '^0$' 'stopped at 0x1018 after 26 steps' -- "$tool" run --stop-at 0x1018 "$work/fib.elf"
+expect 55 '^34$' '^$' -- "$tool" run --stop-at 0x1001 "$work/fib.elf"
+expect 2 '' 'not in an executable segment' -- "$tool" run --stop-at 0x5000 "$work/fib.elf"
+expect 2 '' "no symbol 'nosuch'" -- "$tool" run --stop-at nosuch "$work/fib.elf"
+expect 2 '' 'needs an address or a symbol' -- "$tool" run "$work/fib.elf" --stop-at
+expect 2 '' '--stop-at given twice' -- "$tool" run --stop-at 0x1018 --stop-at 0x1019 "$work/fib.elf"
 # run --max-steps 0 is refused like verify's
 expect 2 '' '--max-steps needs a positive number' -- "$tool" run --max-steps 0 "$work/fib.elf"
 expect 2 '' '--seed given twice' -- "$tool" run --seed 1 --seed 2 "$work/fib.elf"

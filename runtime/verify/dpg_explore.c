@@ -92,6 +92,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   if (rerun) run_end(&R);
   if (bad) {
     sx_path_free(&path);
+    if (late_cb(g)) explore_again(g->explore.p.xp, id, i, at); /* cut by the search's end: the next one tries it */
     return S_CONT;
   }
   isa_term *fs = malloc(sizeof *fs * (path.npc + 1));
@@ -116,6 +117,7 @@ sres explore_step(dpg *g, dpg_result *r, bool *changed) {
   free(used);
   if (!in) {
     if (sr == SMT_UNSAT) explore_failed(g->explore.p.xp, at);
+    else if (late_cb(g)) explore_again(g->explore.p.xp, id, i, at);
     if (g->o.debug & DPG_DEBUG_DETAIL)
       fprintf(stderr, "explore: run %u position %zu (0x%llx, not to 0x%llx): %s\n", id, i, (unsigned long long)at,
               (unsigned long long)taken, sr == SMT_UNSAT ? "no input" : sr == SMT_SAT ? "no model" : "unknown");

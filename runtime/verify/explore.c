@@ -212,6 +212,8 @@ bool explore_next(xp *x, uint32_t *run, size_t *pos) {
 
 void explore_failed(xp *x, uint64_t pc) { ht_add(&x->failed, pc + 1, 0); }
 
+void explore_again(xp *x, uint32_t run, size_t pos, uint64_t pc) { push(&x->fresh, (cand){run, (uint32_t)pos, pc}); }
+
 size_t explore_pending(const xp *x) {
   return x->fresh.n + (x->stale.n - x->stale_head) + x->rest.n + x->dull.n + (x->later.n - x->later_head);
 }

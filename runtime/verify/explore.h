@@ -81,6 +81,9 @@ bool explore_next(xp *x, uint32_t *run, size_t *pos);
 
 /* The caller found no input for a negation at address pc. */
 void explore_failed(xp *x, uint64_t pc);
+/* The caller could not try the candidate explore_next gave (run, pos, at
+ * address pc): the time ran out.  It is offered first again. */
+void explore_again(xp *x, uint32_t run, size_t pos, uint64_t pc);
 
 size_t explore_pending(const xp *x);
 /* Distinct successors seen at address pc. */

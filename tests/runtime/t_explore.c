@@ -263,7 +263,25 @@ static void test_dull_last(void) {
   explore_free(x);
 }
 
+/* A candidate the caller could not try (the time ran out) comes first again. */
+static void test_again(void) {
+  xp *x = explore_new();
+  uint64_t a[4] = {100, 101, 200, 201};
+  uint8_t ba[4] = {1, 0, 1, 0};
+  explore_add_run(x, 0, a, ba, 4, 202, false);
+  uint32_t r;
+  size_t p;
+  CHECK(explore_next(x, &r, &p) && p == 2);
+  explore_again(x, r, p, 200);
+  CHECK(explore_pending(x) == 2);
+  CHECK(explore_next(x, &r, &p) && r == 0 && p == 2);
+  CHECK(explore_next(x, &r, &p) && p == 0);
+  CHECK(explore_pending(x) == 0);
+  explore_free(x);
+}
+
 int main(void) {
+  test_again();
   test_context_identity();
   test_dull_last();
   test_demoted_order();

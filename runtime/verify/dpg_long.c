@@ -110,7 +110,7 @@ outcome long_run(dpg *g, const in_assign *in, in_assign **copy, char *why, size_
  * outlives a search (--candidates auto lends one to each).  Once it asks
  * for standard input it is one execution among many and gets LONG_SHARE. */
 #define CONT_SHARE 0.5
-#define CONT_TURN 0.25
+#define CONT_TURN 1.0 /* a long step of the search (a witness re-check, a query) leaves time to catch up */
 enum { CONT_SLICE = 1 << 20 }; /* steps between looks at the clock */
 
 void cont_free(dpg_carry *c) {

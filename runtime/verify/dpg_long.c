@@ -127,7 +127,7 @@ static outcome cont_run(dpg *g, dpg_carry *cy, bool first, in_assign **copy, cha
   *copy = NULL;
   struct carry_cont *c = &cy->cont;
   double start = now_s(), share = in_stdin_asked(c->in) ? LONG_SHARE : CONT_SHARE;
-  uint64_t cap = first ? max_steps(g) * LONG_FACTOR : UINT64_MAX, done = 0;
+  uint64_t cap = !first || max_steps(g) > UINT64_MAX / LONG_FACTOR ? UINT64_MAX : max_steps(g) * LONG_FACTOR, done = 0;
   double allow = share * (start - cy->t0) - c->seconds;
   if (first && g->o.timeout_s > 0 && allow < LONG_SHARE * g->o.timeout_s) allow = LONG_SHARE * g->o.timeout_s;
   if (first && g->o.timeout_s <= 0) allow = 1e30;

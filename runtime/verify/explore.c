@@ -22,8 +22,9 @@ struct xp {
   cstack rest;
   cstack dull;   /* the candidates of runs that went nowhere their parent had
                     not (newest run on top) */
-  struct redges { uint64_t *e; size_t n; } *re; /* per run: its edges, sorted */
+  struct redges { uint64_t *e; size_t n; } *re; /* per run that may be a parent: its edges, sorted */
   size_t nre;
+  size_t nkept; /* edges in re, at most EXPLORE_MAX_KEPT */
   ht_map failed; /* pc + 1: a negation at pc had no input */
   cstack later;  /* fresh ones at such addresses: a queue (from later_head),
                     offered after all others */
@@ -95,28 +96,36 @@ static int cmp_u64(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Keeps run's edges (the keys of mine), sorted; returns how many of them
- * run parent did not have (all of them without a parent). */
-static size_t keep_edges(xp *x, uint32_t run, uint32_t parent, const ht_map *mine) {
+/* How many of run's edges (the keys of mine) run parent did not have (all
+ * of them when parent's are not known); keeps run's, sorted, when it may be
+ * a parent (it queued candidates) and the memory allows. */
+static size_t novel_edges(xp *x, uint32_t run, uint32_t parent, const ht_map *mine, bool keep) {
+  uint64_t *e = malloc(sizeof *e * (mine->n ? mine->n : 1));
+  if (!e) xa_nomem();
+  size_t n = 0;
+  for (size_t i = 0; i < mine->cap; i++)
+    if (mine->keys[i]) e[n++] = mine->keys[i];
+  size_t novel = n;
+  if (parent < x->nre && parent != run && x->re[parent].e) {
+    const struct redges *p = &x->re[parent];
+    novel = 0;
+    for (size_t i = 0; i < n; i++)
+      if (!bsearch(&e[i], p->e, p->n, sizeof *p->e, cmp_u64)) novel++;
+  }
+  if (!keep || x->nkept + n > EXPLORE_MAX_KEPT) {
+    free(e);
+    return novel;
+  }
+  qsort(e, n, sizeof *e, cmp_u64);
   if (run >= x->nre) {
     size_t cap = x->nre;
     x->re = xa_grow(x->re, &cap, (size_t)run + 1, sizeof *x->re);
     for (size_t i = x->nre; i < cap; i++) x->re[i] = (struct redges){0};
     x->nre = cap;
   }
-  struct redges *r = &x->re[run];
-  free(r->e);
-  r->e = malloc(sizeof *r->e * (mine->n ? mine->n : 1));
-  if (!r->e) xa_nomem();
-  r->n = 0;
-  for (size_t i = 0; i < mine->cap; i++)
-    if (mine->keys[i]) r->e[r->n++] = mine->keys[i];
-  qsort(r->e, r->n, sizeof *r->e, cmp_u64);
-  if (parent >= x->nre || parent == run) return r->n;
-  const struct redges *p = &x->re[parent];
-  size_t novel = 0;
-  for (size_t i = 0; i < r->n; i++)
-    if (!bsearch(&r->e[i], p->e, p->n, sizeof *p->e, cmp_u64)) novel++;
+  free(x->re[run].e);
+  x->re[run] = (struct redges){e, n};
+  x->nkept += n;
   return novel;
 }
 
@@ -148,7 +157,7 @@ size_t explore_add_child(xp *x, uint32_t run, uint32_t parent, const uint64_t *p
     push(&x->rest, (cand){run, (uint32_t)i, pc[i]});
   }
   ht_free(&occ);
-  bool dull = keep_edges(x, run, parent, &mine) == 0 && !fresh;
+  bool dull = novel_edges(x, run, parent, &mine, queued > 0) == 0 && !fresh;
   ht_free(&mine);
   /* the run's candidates, ordered by class now that its edges count (the
    * rest stack holds them in position order, or reversed for a cut run;

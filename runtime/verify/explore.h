@@ -50,6 +50,7 @@
 #define EXPLORE_MAX_OCC 256
 #define EXPLORE_MAX_POS 65536
 #define EXPLORE_MAX_PER_RUN 4096
+#define EXPLORE_MAX_KEPT (1u << 22) /* edges kept to compare a child with its parent (8 bytes each) */
 
 typedef struct xp xp;
 
@@ -68,7 +69,8 @@ size_t explore_add_run(xp *x, uint32_t run, const uint64_t *pc, const uint8_t *b
  * before).  When it covers no edge parent did not (a loop's exit negated
  * once more, a case the parent took elsewhere) and none new at all, its
  * candidates wait after every other run's but those of failed addresses:
- * they would mostly repeat the parent's. */
+ * they would mostly repeat the parent's.  (Runs' edges are kept for this
+ * up to EXPLORE_MAX_KEPT in all; a child of a run past that is not judged.) */
 #define EXPLORE_NO_PARENT UINT32_MAX
 size_t explore_add_child(xp *x, uint32_t run, uint32_t parent, const uint64_t *pc, const uint8_t *branch, size_t n,
                          uint64_t last_next, bool cut);

@@ -7,6 +7,7 @@
  * but the spec, so repeated runs give identical bytes.
  */
 #include "emit.h"
+#include "simplify.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -735,36 +736,85 @@ static void sem_handler(em *E, sb *ins, md_rule *r, const char *name, const char
  * decoded choice of up to SPEC_SLOTS such slots with up to SPEC_CHOICES
  * alternatives each and SPEC_VARIANTS handlers in all (more would multiply
  * the code for little: the slots found first are the operands), and the
- * tables nested in an alternative (the addressing modes) stay calls. */
+ * tables nested in an alternative (the addressing modes) stay calls.
+ * A slot whose every use is a choice among constants (an operation table:
+ * x86's add … xor in ModRM's reg bits) may have up to SPEC_OP_CHOICES, and
+ * a rule with one up to SPEC_OP_VARIANTS handlers: each handler is folded
+ * for its choices (sp_special), so a version holds one operation's code and
+ * all of them together are about as long as two unspecialised handlers.
+ * A small rule (at most SPEC_SMALL statements: a move, a load, a store)
+ * spends its time choosing, so it has the same allowance for any slot, and
+ * when one slot is chosen, the table nested in one of its alternatives
+ * (x86's addressing mode, in rm32's memory form) gets a handler per choice
+ * too, in place of that alternative's one: a move through memory is then
+ * one handler with its address computation inline. */
 #define SPEC_SLOTS 2
 #define SPEC_CHOICES 4
 #define SPEC_VARIANTS 4
+#define SPEC_OP_CHOICES 8
+#define SPEC_OP_VARIANTS 16
+#define SPEC_SMALL 2
 typedef struct spec_slots {
   int n, slot[SPEC_SLOTS], nch[SPEC_SLOTS], nvar;
   md_table *tab[SPEC_SLOTS]; /* for the comments, when known */
+  /* the slot nested in alternative nest_c of slot[0], with nest_m choices
+   * (nest_slot -1: none); its table */
+  int nest_slot, nest_c, nest_m;
+  md_table *nest_tab;
   /* the slots used, in order of first use; where each is used only in
-   * the arms of another slot's alternatives, that slot (else -1) */
+   * the arms of another slot's alternatives, that slot (else -1); whether
+   * every use chooses among constants */
   int seen[64], nseen, seen_n[64], seen_in[64];
+  bool seen_op[64];
   md_table *seen_tab[64];
+  /* the tables read directly by an alternative of a table's use: the slot,
+   * its choices and table, the using slot and its alternative */
+  int nested[16], nested_n[16], nested_in[16], nested_c[16], nnested;
+  md_table *nested_tab[16];
 } spec_slots;
 
-static void spec_see(spec_slots *sp, int slot, int n, md_table *t, int in) {
+static void spec_see(spec_slots *sp, int slot, int n, md_table *t, int in, bool op) {
   for (int i = 0; i < sp->nseen; i++)
     if (sp->seen[i] == slot) {
       if (n > sp->seen_n[i]) sp->seen_n[i] = n;
       if (!sp->seen_tab[i]) sp->seen_tab[i] = t;
       if (sp->seen_in[i] != in) sp->seen_in[i] = -1;
+      sp->seen_op[i] &= op;
       return;
     }
   if (sp->nseen == 64) return;
-  sp->seen[sp->nseen] = slot, sp->seen_n[sp->nseen] = n, sp->seen_tab[sp->nseen] = t, sp->seen_in[sp->nseen++] = in;
+  sp->seen[sp->nseen] = slot, sp->seen_n[sp->nseen] = n, sp->seen_tab[sp->nseen] = t, sp->seen_in[sp->nseen] = in;
+  sp->seen_op[sp->nseen++] = op;
+}
+
+/* The first use of a table in e, or NULL. */
+static ir_expr *spec_first_tab(ir_expr *e) {
+  if (e->op == IR_ALT && e->tab) return e;
+  for (int i = 0; i < e->nk; i++) {
+    ir_expr *t = spec_first_tab(e->k[i]);
+    if (t) return t;
+  }
+  return NULL;
+}
+
+/* t, if a table's use, as the table nested in alternative c of slot in. */
+static void spec_nest(spec_slots *sp, const ir_expr *t, int in, int c) {
+  if (!t || sp->nnested == 16) return;
+  int k = sp->nnested++;
+  sp->nested[k] = t->a, sp->nested_n[k] = t->nk, sp->nested_tab[k] = t->tab;
+  sp->nested_in[k] = in, sp->nested_c[k] = c;
 }
 
 static void spec_expr(spec_slots *sp, ir_expr *e, int in) {
   if (!e) return;
   if (e->op == IR_ALT) {
-    spec_see(sp, e->a, e->nk, e->tab, in);
-    if (e->tab) return; /* its alternatives' own slots belong to the table's function */
+    bool op = true;
+    for (int i = 0; i < e->nk; i++) op &= e->k[i]->op == IR_CONST;
+    spec_see(sp, e->a, e->nk, e->tab, in, op);
+    if (e->tab) { /* its alternatives' own slots belong to the table's function */
+      for (int i = 0; i < e->nk; i++) spec_nest(sp, spec_first_tab(e->k[i]), e->a, i);
+      return;
+    }
     in = e->a;
   }
   for (int i = 0; i < e->nk; i++) spec_expr(sp, e->k[i], in);
@@ -775,18 +825,47 @@ static void spec_block(spec_slots *sp, ir_block *blk, int in) {
     ir_stmt *s = blk->s[i];
     spec_expr(sp, s->e[0], in);
     spec_expr(sp, s->e[1], in);
-    if (s->op == IR_S_ALT) spec_see(sp, s->a, s->nbody, NULL, in);
+    if (s->op == IR_S_ALT) {
+      spec_see(sp, s->a, s->nbody, NULL, in, false);
+      for (int k = 0; k < s->nbody; k++) { /* the first table an arm reads */
+        ir_expr *t = NULL;
+        for (int j = 0; j < s->body[k].n && !t; j++)
+          for (int x = 0; x < 2 && !t; x++)
+            if (s->body[k].s[j]->e[x]) t = spec_first_tab(s->body[k].s[j]->e[x]);
+        spec_nest(sp, t, s->a, k);
+      }
+    }
     for (int k = 0; k < s->nbody; k++) spec_block(sp, &s->body[k], s->op == IR_S_ALT ? s->a : in);
   }
+}
+
+/* The statements of blk along its longest path (an if or alt and its
+ * longest arm). */
+static int spec_size(const ir_block *blk) {
+  int n = blk->n;
+  for (int i = 0; i < blk->n; i++) {
+    int arm = 0;
+    for (int k = 0; k < blk->s[i]->nbody; k++) {
+      int a = spec_size(&blk->s[i]->body[k]);
+      if (a > arm) arm = a;
+    }
+    n += arm;
+  }
+  return n;
 }
 
 /* The slots r's handlers are specialised to (sp->nvar 0: none). */
 static void spec_choose(md_rule *r, spec_slots *sp) {
   spec_block(sp, r->body, -1);
   sp->nvar = 1;
+  sp->nest_slot = -1;
+  const bool small = spec_size(r->body) <= SPEC_SMALL;
+  bool op = small; /* an operation table is chosen, or the rule is small */
   for (int i = 0; i < sp->nseen && sp->n < SPEC_SLOTS; i++) {
     int n = sp->seen_n[i];
-    if (n < 2 || n > SPEC_CHOICES || sp->seen[i] >= r->nalts || sp->nvar * n > SPEC_VARIANTS) continue;
+    if (n < 2 || n > (op || sp->seen_op[i] ? SPEC_OP_CHOICES : SPEC_CHOICES) || sp->seen[i] >= r->nalts ||
+        sp->nvar * n > (op || sp->seen_op[i] ? SPEC_OP_VARIANTS : SPEC_VARIANTS))
+      continue;
     /* a slot used only under one alternative of a chosen slot (the
      * addressing mode of rm32's memory form) would only copy the others */
     bool under = false;
@@ -794,7 +873,17 @@ static void spec_choose(md_rule *r, spec_slots *sp) {
     if (under) continue;
     sp->slot[sp->n] = sp->seen[i], sp->nch[sp->n] = n, sp->tab[sp->n++] = sp->seen_tab[i];
     sp->nvar *= n;
+    op |= sp->seen_op[i];
   }
+  if (small && sp->n == 1)
+    for (int k = 0; k < sp->nnested && sp->nest_slot < 0; k++) {
+      int m = sp->nested_n[k];
+      if (sp->nested_in[k] != sp->slot[0] || sp->nested[k] == sp->slot[0] || sp->nested[k] >= r->nalts ||
+          sp->nested_c[k] >= sp->nch[0] || m < 2 || m > SPEC_OP_CHOICES || sp->nvar - 1 + m > SPEC_OP_VARIANTS)
+        continue;
+      sp->nest_slot = sp->nested[k], sp->nest_c = sp->nested_c[k], sp->nest_m = m, sp->nest_tab = sp->nested_tab[k];
+      sp->nvar += m - 1;
+    }
   if (!sp->n) sp->nvar = 0;
 }
 
@@ -887,7 +976,11 @@ static void gen_sem(em *E, sb *b) {
             "  memcpy(cpu->reg, S, NREGS * sizeof *S);\n  return r;\n}\n"
             "/* the version of a specialised handler for choice c of n (the last\n"
             " * alternative stands for any other, as in the table functions) */\n"
-            "static inline unsigned pick_(unsigned c, unsigned n) { return c < n ? c : n - 1; }\n\n");
+            "static inline unsigned pick_(unsigned c, unsigned n) { return c < n ? c : n - 1; }\n"
+            "/* the version for choice p when choice c has m versions, one per choice q\n"
+            " * of the table nested in that alternative */\n"
+            "static inline unsigned nest_(unsigned p, unsigned c, unsigned q, unsigned m) {\n"
+            "  return p < c ? p : p == c ? c + q : p + m - 1;\n}\n\n");
   E->tabfns = true;
   sb ins = {0}, sel = {0};
   for (int i = 0; i < md->ninsns; i++) {
@@ -899,17 +992,24 @@ static void gen_sem(em *E, sb *b) {
       continue;
     }
     /* one handler per combination of the chosen slots' choices, the first
-     * slot's choice most significant */
+     * slot's choice most significant; with a nested slot, its choices in
+     * place of the choice of slot[0] they are nested in (nest_) */
     int *known = ar_alloc(E->ar, sizeof *known * (size_t)r->nalts);
     const char *index = "";
     for (int k = 0; k < sp.n; k++)
       index = ar_printf(E->ar, "%s%spick_(I->alt[%d], %d)%s", index, k ? " + " : "", sp.slot[k], sp.nch[k],
                         k + 1 < sp.n ? ar_printf(E->ar, " * %d", spec_stride(&sp, k)) : "");
+    if (sp.nest_slot >= 0)
+      index = ar_printf(E->ar, "nest_(%s, %d, pick_(I->alt[%d], %d), %d)", index, sp.nest_c, sp.nest_slot, sp.nest_m,
+                        sp.nest_m);
     sb vt = {0};
     for (int v = 0; v < sp.nvar; v++) {
       for (int a = 0; a < r->nalts; a++) known[a] = -1;
       const char *what = "";
-      for (int k = 0, rest = v; k < sp.n; k++) {
+      int rest = v;
+      if (sp.nest_slot >= 0 && v >= sp.nest_c) /* nest_ backwards */
+        rest = v < sp.nest_c + sp.nest_m ? sp.nest_c : v - sp.nest_m + 1;
+      for (int k = 0; k < sp.n; k++) {
         known[sp.slot[k]] = rest / spec_stride(&sp, k);
         rest %= spec_stride(&sp, k);
         md_table *t = sp.tab[k];
@@ -918,9 +1018,17 @@ static void gen_sem(em *E, sb *b) {
                          known[sp.slot[k]], sp.slot[k],
                          alt ? ar_printf(E->ar, " at %s:%d", spec_file(E, alt->loc), alt->loc.line) : "");
       }
+      if (sp.nest_slot >= 0 && known[sp.slot[0]] == sp.nest_c) {
+        int c = known[sp.nest_slot] = v - sp.nest_c;
+        md_table *t = sp.nest_tab;
+        md_rule *alt = t && c < t->nalts ? t->alts[c] : NULL;
+        what = ar_printf(E->ar, "%s, %s alternative %d (alt[%d])%s", what, t ? t->name : "table", c, sp.nest_slot,
+                         alt ? ar_printf(E->ar, " at %s:%d", spec_file(E, alt->loc), alt->loc.line) : "");
+      }
       E->known = known;
       const char *name = ar_printf(E->ar, "%s__%d", r->name, v);
-      sem_handler(E, &ins, r, name, ar_printf(E->ar, ", for %s", what));
+      /* from a copy folded for these choices: only their code (simplify.h) */
+      sem_handler(E, &ins, sp_special(md, r, known), name, ar_printf(E->ar, ", for %s", what));
       E->known = NULL;
       sb_printf(&vt, "%sex_%s", v ? ", " : "", name);
     }

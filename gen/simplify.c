@@ -16,6 +16,7 @@
 typedef struct sp {
   md_spec *md;
   md_rule *r;
+  const int *known; /* sp_special: the decoded choice at each alt slot, -1: any */
 } sp;
 
 /* A local's value along the current path: known constant or not. */
@@ -211,6 +212,10 @@ static ir_expr *sp_ident(sp *P, ir_expr *e, ir_expr **k) {
 }
 
 static ir_expr *sp_expr(sp *P, ir_expr *e, const sp_val *env) {
+  /* a known choice: its alternative (the last one stands for any other, as
+   * in the emitted table functions) */
+  if (e->op == IR_ALT && P->known && P->known[e->a] >= 0)
+    return sp_expr(P, e->k[P->known[e->a] < e->nk ? P->known[e->a] : e->nk - 1], env);
   if (e->op == IR_VAR) {
     if (!env) return e;
     if (env[e->a].known) return sp_const(P, e->w, env[e->a].v);
@@ -298,6 +303,11 @@ static void sp_meet(sp_val *into, const sp_val *other, int n) {
 
 static void sp_stmt(sp *P, ir_block *out, ir_stmt *s, sp_val *env) {
   int nl = P->r->nlocals;
+  if (s->op == IR_S_ALT && P->known && P->known[s->a] >= 0) { /* a known choice: its arm, if any */
+    if (P->known[s->a] < s->nbody)
+      for (int i = 0; i < s->body[P->known[s->a]].n; i++) sp_stmt(P, out, s->body[P->known[s->a]].s[i], env);
+    return;
+  }
   ir_stmt *c = sp_copy_stmt(P, s);
   for (int i = 0; i < 2; i++)
     if (s->e[i]) c->e[i] = sp_expr(P, s->e[i], env);
@@ -450,16 +460,17 @@ static void sp_tpl(sp *P, ir_tpl *t) {
 
 /* ---- entry points -------------------------------------------------------------------- */
 
-void sp_rule(md_spec *md, md_rule *r) {
-  sp P = {md, r};
+/* The forward pass and the dead stores over r's body (and template). */
+static void sp_run(sp *P) {
+  md_rule *r = P->r;
   int nl = r->nlocals;
-  sp_tpl(&P, r->tpl);
+  sp_tpl(P, r->tpl);
   if (!r->body) return;
   sp_val *env = calloc((size_t)nl + 1, sizeof *env);
   bool *rd = calloc((size_t)nl + 1, 1), *wr = calloc((size_t)nl + 1, 1);
   if (!env || !rd || !wr) exit(3);
   for (int i = 0; i < nl; i++) env[i].copy = -1;
-  sp_block(&P, r->body, env);
+  sp_block(P, r->body, env);
   do {
     memset(rd, 0, (size_t)nl + 1);
     sp_reads_block(r->body, rd, NULL);
@@ -471,6 +482,29 @@ void sp_rule(md_spec *md, md_rule *r) {
   free(env);
   free(rd);
   free(wr);
+}
+
+void sp_rule(md_spec *md, md_rule *r) {
+  sp P = {md, r, NULL};
+  sp_run(&P);
+}
+
+md_rule *sp_special(md_spec *md, const md_rule *r, const int *known) {
+  md_rule *c = ar_alloc(md->ar, sizeof *c);
+  *c = *r;
+  c->tpl = NULL; /* the copy is for the concrete step, which prints nothing */
+  c->locals = ar_alloc(md->ar, sizeof *c->locals * (size_t)(r->nlocals + 1));
+  for (int i = 0; i < r->nlocals; i++) { /* own copies: the marks of unused ones differ */
+    c->locals[i] = ar_alloc(md->ar, sizeof *c->locals[i]);
+    *c->locals[i] = *r->locals[i];
+  }
+  if (r->body) {
+    c->body = ar_alloc(md->ar, sizeof *c->body);
+    *c->body = *r->body; /* sp_block builds new statement arrays */
+  }
+  sp P = {md, c, known};
+  sp_run(&P);
+  return c;
 }
 
 void sp_spec(md_spec *md) {

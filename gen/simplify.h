@@ -25,6 +25,13 @@
 
 void sp_rule(md_spec *md, md_rule *r);
 
+/* A copy of instruction r for the decoded choices known[slot] (-1: any), for
+ * a concrete handler specialised to them: each known choice's alternative in
+ * place of the choice, then folded and pruned as above, so the copy holds
+ * only the code those choices run (an operation table's other operations
+ * go).  r is not changed; the copy has no template. */
+md_rule *sp_special(md_spec *md, const md_rule *r, const int *known);
+
 /* Every instruction of the spec. */
 void sp_spec(md_spec *md);
 

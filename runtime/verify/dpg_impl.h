@@ -28,6 +28,7 @@
 
 #include "dpg.h"
 #include "cand.h"
+#include "cutproof.h"
 #include "explore.h"
 #include "feas.h"
 #include "fold.h"
@@ -164,6 +165,9 @@ struct dpg {
     cd_hist *cd_hist; /* CD_AFFINE's samples over every run of T */
     bool sampled;     /* the sampling runs of small inputs are in cd_hist (dpg_runs.c) */
     lc_ctx *lc;       /* which of them a loop's passes keep (loopcand.h); NULL for self-modifying code */
+    cp_ctx *cp;       /* the proof over loop heads (cutproof.h); NULL when it does not apply */
+    unsigned long cp_version, cp_tried; /* the heads' atoms changed / the version last tried */
+    double cp_seconds; /* spent on it */
     ht_map cand_done; /* candidate invariants already split in: hash(pc, φ) */
     ht_map refs_at;   /* refinements so far by the frontier's address (key pc + 1) */
     ht_map pcs;       /* distinct executed addresses (key pc + 1) */
@@ -289,9 +293,23 @@ bool cont_take(dpg *g, const in_assign *in, in_assign **copy, outcome *out, char
 sres cont_turn(dpg *g, dpg_result *r);
 void cont_free(dpg_carry *c); /* the continued run's machine and input */
 
+/* ---- dpg_cut.c ----------------------------------------------------------- */
+
+/* A loop head's frame and candidate atoms for the proof over loop heads. */
+void cut_note(dpg *g, uint64_t pc, const isa_term *fv, const uint64_t *fk, size_t nf, const isa_term *at, size_t n);
+/* The proof over loop heads, tried between iterations when the heads'
+ * atoms changed; S_VERDICT when it proves the program safe. */
+sres cut_turn(dpg *g, dpg_result *r);
+
 /* ---- dpg_query.c --------------------------------------------------------- */
 
 isa_term ground(dpg *g, isa_term t); /* t over the initial memory (and registers) */
+/* The same, split: the grounded term, and in *facts what the initial
+ * memory's image says of the reads that stay. */
+isa_term ground_split(dpg *g, isa_term t, isa_term *facts);
+/* The initial state as a map of the vocabulary (PC, SP, the instrumentation;
+ * ground() does the rest per the input model). */
+void initial_map(dpg *g, isa_term *map);
 void set_readable(dpg *g);
 int replay_to(dpg *g, size_t t, size_t pos, run *R); /* run_end R either way */
 uint32_t tuple_key(dpg *g, const nwa_edge *e);

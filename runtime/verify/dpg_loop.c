@@ -198,6 +198,9 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
     if ((img->segs[i].perms & MEM_W) && (img->segs[i].perms & MEM_X)) g->prog.smc = true;
   g->prog.smc_code = (fold_smc){code_fixed, loaded};
   if (!g->prog.smc) g->an.lc = lc_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target);
+  /* the proof over loop heads walks the image's code from the Linux
+   * initial state */
+  if (!g->prog.smc && o->inputs == DPG_INPUTS_LINUX) g->an.cp = cp_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target);
   return g;
 }
 
@@ -231,6 +234,7 @@ void dpg_free(dpg *g) {
   ht_free(&g->an.cand_done);
   cd_hist_free(g->an.cd_hist);
   lc_free(g->an.lc);
+  cp_free(g->an.cp);
   feas_free(g->an.fs);
   inv_free(g->an.iv);
   free(g->gr.site);
@@ -511,6 +515,7 @@ static sres search_frontier(dpg *g, reach_result *rr, dpg_result *r, double *las
 static sres iteration(dpg *g, dpg_result *r, double *last_progress) {
   char why[300];
   if (cont_turn(g, r) == S_VERDICT) return S_VERDICT;
+  if (cut_turn(g, r) == S_VERDICT) return S_VERDICT;
   if (g->explore.p.xp && explore_turn(g, r) == S_VERDICT) return S_VERDICT;
   if (out_of_time(g)) {
     r->verdict = DPG_UNKNOWN;

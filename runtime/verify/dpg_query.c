@@ -147,7 +147,7 @@ static uint64_t zero_step(tm_walk *tw, isa_term t, void *ctx) {
   return r;
 }
 
-isa_term ground(dpg *g, isa_term t) {
+isa_term ground_split(dpg *g, isa_term t, isa_term *facts) {
   tm_ctx *tc = g->tc;
   if (g->o.inputs == DPG_INPUTS_LINUX) {
     if (!g->q.regvar || tm_var_count(tc) != g->q.nregvar) {
@@ -165,7 +165,13 @@ isa_term ground(dpg *g, isa_term t) {
     t = (isa_term)tm_walk_run(tc, t, zero_step, g);
   }
   uint64_t m = tm_walk_run(tc, t, ground_step, g);
-  return tm_app2(tc, ISA_OP_LAND, (isa_term)m, (isa_term)(m >> 32));
+  *facts = (isa_term)(m >> 32);
+  return (isa_term)m;
+}
+
+isa_term ground(dpg *g, isa_term t) {
+  isa_term f, x = ground_split(g, t, &f);
+  return tm_app2(g->tc, ISA_OP_LAND, x, f);
 }
 
 /* The ranges a write(2) can always read (fold_vocab.rd): the readable
@@ -292,9 +298,7 @@ in_assign *model_input(dpg *g, const isa_term *fs, size_t n, size_t c, isa_term 
   return in;
 }
 
-/* The initial state as a map of the vocabulary (PC, SP, the instrumentation;
- * ground() does the rest per the input model). */
-static void initial_map(dpg *g, isa_term *map) {
+void initial_map(dpg *g, isa_term *map) {
   tm_ctx *tc = g->tc;
   unsigned pw = g->prog.d->regs[g->prog.d->pc].width, sw = g->prog.d->regs[g->prog.d->sp].width;
   map[tm_var_index(tc, g->gr.v.pc)] = tm_const(tc, g->prog.entry, pw);

@@ -568,19 +568,25 @@ static bool loc_relevant(void *ctx, uint64_t pc, isa_term loc) {
  * passes could not be checked, the relations alone, as they are:
  * unchecked, most orders are accidents of the runs so far. */
 static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
+  isa_term fv[LC_FRAME_MAX];
+  uint64_t fk[LC_FRAME_MAX];
+  size_t nf = 0;
   if (g->an.lc) {
-    isa_term fv[LC_FRAME_MAX];
-    uint64_t fk[LC_FRAME_MAX];
-    lc_set_frame(g->an.lc, pc, fv, fk, cd_frame(cs, pc, fv, fk, LC_FRAME_MAX));
+    nf = cd_frame(cs, pc, fv, fk, LC_FRAME_MAX);
+    lc_set_frame(g->an.lc, pc, fv, fk, nf);
   }
   isa_term rel = cd_relation(cs, pc);
-  if (!g->an.lc || !(g->o.candidates & CD_ORDERS)) return rel;
   isa_term at[63];
   size_t nrel = conjuncts(g->tc, rel, at, 16);
+  if (!g->an.lc || !(g->o.candidates & CD_ORDERS)) {
+    cut_note(g, pc, fv, fk, nf, at, nrel);
+    return rel;
+  }
   uint64_t ks[LC_MAX_CONSTS];
   size_t nk = lc_consts(g->an.lc, pc, ks, LC_MAX_CONSTS);
   size_t npairs;
   size_t n = nrel + cd_orders(cs, pc, ks, nk, at + nrel, 63 - nrel, &npairs);
+  cut_note(g, pc, fv, fk, nf, at, n);
   if (n == 0) return 0;
   uint64_t keep;
   double t0 = elapsed(g);

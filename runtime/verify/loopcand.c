@@ -8,6 +8,7 @@
 
 #include "htab.h"
 #include "pre.h"
+#include "symstep.h"
 #include "xalloc.h"
 
 #define LC_QUERY_MS 200
@@ -126,19 +127,7 @@ static uint64_t mix(uint64_t h, uint64_t x) {
 /* The letter at pc in direction dir, or 0 when the bytes there do not
  * decode. */
 static nwa_letter letter_at(lc_ctx *c, uint64_t pc, unsigned dir, uint32_t *insn_out, unsigned *len_out) {
-  const isa_desc *d = c->v->d;
-  uint8_t buf[ISA_MAX_LEN];
-  size_t n = 0;
-  while (n < ISA_MAX_LEN) {
-    bool def;
-    if (mem_peek(c->code, pc + n, 1, &buf[n], &def, NULL) != MEM_OK) break;
-    n++;
-  }
-  isa_insn in;
-  if (!n || d->decode(buf, n, pc, &in) != ISA_DECODE_OK) return 0;
-  *insn_out = in.id;
-  *len_out = in.len;
-  return fold_intern(c->L, pc, buf, in.len, dir, in.id);
+  return ss_letter_at(c->L, c->v->d, c->code, pc, dir, insn_out, len_out);
 }
 
 /* t over the head's state, after the steps whose state is S. */
@@ -204,38 +193,11 @@ static uint64_t mentions_other(tm_walk *tw, isa_term t, void *ctx) {
   return all ? r : 0;
 }
 
-/* A `read` from the input on a pass: the bytes it stores, exactly as
- * exec.c does (pre.h), as stores into the memory after the step, so that
- * loops that read input on each pass are checked like any other.  Only
- * counts known to be at most READ_MAX_BYTES at that point (the harness's
- * nondet values read 1 to 8 bytes); false otherwise. */
+/* A `read` from the input on a pass stores the input's bytes (symstep.h),
+ * so that loops that read input on each pass are checked like any other;
+ * only counts known to be at most READ_MAX_BYTES (the harness's nondet
+ * values read 1 to 8 bytes). */
 #define READ_MAX_BYTES 16
-static bool read_window(walk *w, const pre_post *p, const isa_term *S, isa_term *S2) {
-  lc_ctx *c = w->c;
-  tm_ctx *tc = c->v->tc;
-  const isa_desc *d = c->v->d;
-  const isa_syscall_abi *a = &d->syscall;
-  if (a->nargs < 3) return false;
-  const isa_reg *rc = &d->regs[a->args[2]];
-  uint64_t cnt;
-  if (!tm_is_const(tc, at_state(tc, tm_var(tc, rc->name, rc->width), S), &cnt) || cnt > READ_MAX_BYTES) return false;
-  unsigned ab = d->addr_bits;
-  isa_term wc = at_state(tc, p->win_cond, S), lo = at_state(tc, p->win_lo, S), len = at_state(tc, p->win_len, S);
-  isa_term ip = at_state(tc, c->v->ip, S); /* where the read starts in the input */
-  size_t mi = tm_var_index(tc, c->v->mem);
-  isa_term mem = S2[mi];
-  for (uint64_t k = 0; k < cnt; k++) {
-    isa_term kk = tm_const(tc, k, ab);
-    isa_term ak = k ? tm_app2(tc, ISA_OP_ADD, lo, kk) : lo;
-    isa_term in_at[2] = {c->v->in, k ? tm_app2(tc, ISA_OP_ADD, ip, kk) : ip}, old_at[2] = {mem, ak};
-    isa_term got = tm_app2(tc, ISA_OP_LAND, wc, tm_app2(tc, ISA_OP_ULT, kk, len));
-    isa_term byte = tm_ite(tc, got, tm_app(tc, ISA_OP_SELECT, in_at, 2, 0, 0), tm_app(tc, ISA_OP_SELECT, old_at, 2, 0, 0));
-    isa_term st[3] = {mem, ak, byte};
-    mem = tm_app(tc, ISA_OP_STORE, st, 3, 0, 0);
-  }
-  S2[mi] = mem;
-  return true;
-}
 
 /* One step of letter l (kind k) from state S under cond: the state after
  * it, and on to its successor. */
@@ -260,34 +222,18 @@ static void step(walk *w, nwa_letter l, nwa_kind k, isa_term cond, const isa_ter
   /* what the head's procedure tests, in the loop and after it (an
    * assertion after the loop tests what the loop must keep); what a callee
    * tests counts on a pass (below) */
-  if (depth == 0 && d->insns[fold_letter_get(c->L, l)->insn].flow == ISA_FLOW_CJUMP) tm_walk_run(tc, cs, mark_vars, w);
-  for (unsigned r = 0; r < d->nregs; r++) {
-    isa_term var = w->vars[r];
-    S2[tm_var_index(tc, var)] = at_state(tc, p.reg[r], S);
-  }
-  const isa_term post[5] = {p.mem, p.V, p.D, p.A, p.ip};
-  for (unsigned i = 0; i < 5; i++) S2[tm_var_index(tc, w->vars[d->nregs + i])] = at_state(tc, post[i], S);
-  if (p.win_cond && !read_window(w, &p, S, S2)) {
+  const fold_letter *fl = fold_letter_get(c->L, l);
+  if (depth == 0 && d->insns[fl->insn].flow == ISA_FLOW_CJUMP) tm_walk_run(tc, cs, mark_vars, w);
+  if (!ss_post(c->v, w->vars, fl, &p, S, S2, READ_MAX_BYTES)) {
     pre_post_free(&p);
     free(S2);
     w->incomplete = true;
     return;
   }
   pre_post_free(&p);
-  uint64_t b;
+  uint64_t b, next;
   bool sat_known = tm_is_const(tc, c2, &b);
   isa_term npc = S2[tm_var_index(tc, w->vars[d->pc])];
-  uint64_t next;
-  /* a conditional jump's target is ite(c, a, b) of two constants: the
-   * letter's direction picks one (the condition says which) */
-  const fold_letter *fl = fold_letter_get(c->L, l);
-  if (d->insns[fl->insn].flow == ISA_FLOW_CJUMP && !tm_is_const(tc, npc, &next) && tm_kind(tc, npc) == ISA_OP_ITE) {
-    uint64_t ka, kb, ft = (fl->pc + fl->len) & (d->addr_bits >= 64 ? ~0ull : (1ull << d->addr_bits) - 1);
-    if (tm_is_const(tc, tm_arg(tc, npc, 1), &ka) && tm_is_const(tc, tm_arg(tc, npc, 2), &kb) && (ka == ft) != (kb == ft)) {
-      npc = tm_const(tc, fl->dir ? (ka == ft ? kb : ka) : ft, d->regs[d->pc].width);
-      S2[tm_var_index(tc, w->vars[d->pc])] = npc;
-    }
-  }
   if ((sat_known && !b) || !tm_is_const(tc, npc, &next)) { /* impossible, or a target not known */
     if (!(sat_known && !b)) w->incomplete = true;
     free(S2);
@@ -496,12 +442,9 @@ static hwalk *walk_head(lc_ctx *c, uint64_t head) {
       break;
     }
   /* the state's variables, then the identity state */
-  isa_term *vars = xa_malloc((d->nregs + 5) * sizeof *vars);
-  for (unsigned r = 0; r < d->nregs; r++)
-    vars[r] = tm_var(tc, d->regs[r].name, d->regs[r].is_flag ? TM_BOOL : d->regs[r].width);
-  vars[d->nregs] = c->v->mem, vars[d->nregs + 1] = c->v->V, vars[d->nregs + 2] = c->v->D;
-  vars[d->nregs + 3] = c->v->A, vars[d->nregs + 4] = c->v->ip;
-  walk w = {.c = c, .head = head, .vars = vars, .nstate = d->nregs + 5};
+  isa_term *vars = xa_malloc(ss_nstate(d) * sizeof *vars);
+  ss_state_vars(c->v, vars);
+  walk w = {.c = c, .head = head, .vars = vars, .nstate = ss_nstate(d)};
   /* the passes may intern letters and variables: room for them */
   tm_var(tc, "$sysmem", TM_ARRAY);
   w.nvars = tm_var_count(tc) + 64;

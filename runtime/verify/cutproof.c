@@ -1,0 +1,884 @@
+/* cutproof.c — a proof by inductive invariants at loop heads (cutproof.h). */
+#include "cutproof.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "htab.h"
+#include "pre.h"
+#include "symstep.h"
+#include "xalloc.h"
+
+#define READ_MAX_BYTES 16 /* as loopcand's: the harness's nondet values */
+#define MAX_READS 64      /* bytes read at constant addresses from a head's memory, per head */
+#define MAX_DEPTH 64      /* pending calls at a head */
+#define VAR_ROOM 4096
+#define MAX_FIX 128       /* constants of a head's structure */
+#define MAX_ROUNDS 6      /* walks with more constants known */
+#define MAX_KS 12         /* constants compared with, for bounds */
+#define MAX_LOCS 12       /* locations bounded by them */     /* variables the walks may make (fresh system-call results) */
+
+enum { FROM_ENTRY = -1, TO_BAD = -1 };
+
+/* A path from a cut point: to a head (its condition and the state at its
+ * end), or to the target or a violation (the condition alone). */
+typedef struct seg {
+  int from, to;
+  bool left; /* it returned from the procedure it started in */
+  isa_term cond;
+  isa_term *S; /* sized nvars; NULL for a bad path */
+} seg;
+
+typedef struct chead {
+  uint64_t pc;
+  size_t nf;
+  isa_term fvar[CP_FRAME_MAX];
+  uint64_t fval[CP_FRAME_MAX];
+  isa_term *cand; /* the caller's atoms */
+  size_t ncand;
+  /* per attempt */
+  bool off; /* not a cut point in this attempt: on no cycle of paths */
+  bool reached, walked;
+  uint64_t depth;
+  uint64_t ra[MAX_DEPTH];
+  int first; /* the first path to get there */
+  isa_term *S0; /* the start state of its walk (sized nvars) */
+  isa_term sigma; /* its structure, over the head's variables */
+  uint64_t reads[MAX_READS]; /* memory bytes its paths read at constant addresses */
+  size_t nreads;
+  /* constants an earlier round's fixpoint kept (registers, memory bytes):
+   * part of the structure from then on, so that the walk knows them (a
+   * frame pointer reloaded from the frame, the return address it finds) */
+  struct fix {
+    isa_term var; /* a register, or 0: the memory byte at addr */
+    uint64_t addr, val;
+  } fix[MAX_FIX];
+  size_t nfix;
+  size_t a0, na; /* its atoms: c->atom[a0 .. a0 + na) */
+} chead;
+
+struct cp_ctx {
+  const fold_vocab *v;
+  fold_letters *L;
+  const mem_space *code;
+  smt *solver;
+  uint64_t target;
+  chead h[CP_MAX_HEADS];
+  size_t nh;
+  /* per attempt */
+  size_t nvars;
+  isa_term *vars; /* the state's variables (ss_state_vars) */
+  seg *sg;
+  size_t nsg, capsg;
+  isa_term *atom;  /* all heads' atoms, over the head's variables */
+  struct fix *afix; /* per atom: the constant it states (var or addr, val), or addr UINT64_MAX none */
+  uint8_t *alive;
+  size_t natom, capatom, capafix;
+  cp_ground_fn gr;
+  void *gctx;
+  size_t steps;
+  unsigned fresh;
+  double deadline;
+  bool timeout;
+  char why[240]; /* the first thing that ended the attempt */
+  bool debug;
+  /* (head, atom) pairs a fixpoint dropped: every later fixpoint starts
+   * without them (fewer atoms is always sound, and the same atoms would
+   * mostly fall again, each for a query) */
+  ht_map dropped;
+};
+
+static uint64_t drop_key(uint64_t pc, isa_term a) {
+  uint64_t h = (pc ^ 0x9E3779B97F4A7C15ull) * 0xff51afd7ed558ccdull;
+  return ((h ^ a) * 0xc4ceb9fe1a85ec53ull) | 1;
+}
+
+void cp_set_debug(cp_ctx *c, bool on) { c->debug = on; }
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void fail(cp_ctx *c, const char *fmt, ...) {
+  if (c->why[0]) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->why, sizeof c->why, fmt, ap);
+  va_end(ap);
+}
+
+cp_ctx *cp_new(const fold_vocab *v, fold_letters *L, const mem_space *code, smt *solver, uint64_t target) {
+  cp_ctx *c = xa_calloc(1, sizeof *c);
+  c->v = v, c->L = L, c->code = code, c->solver = solver, c->target = target;
+  return c;
+}
+
+static void reset(cp_ctx *c) {
+  for (size_t i = 0; i < c->nsg; i++) free(c->sg[i].S);
+  free(c->sg);
+  c->sg = NULL, c->nsg = c->capsg = 0;
+  free(c->atom), free(c->alive), free(c->afix);
+  c->atom = NULL, c->alive = NULL, c->afix = NULL, c->natom = c->capatom = c->capafix = 0;
+  for (size_t i = 0; i < c->nh; i++) {
+    free(c->h[i].S0);
+    c->h[i].S0 = NULL;
+    c->h[i].reached = c->h[i].walked = false;
+    c->h[i].nreads = c->h[i].na = 0;
+  }
+  c->why[0] = 0;
+  c->steps = 0;
+  c->timeout = false;
+}
+
+void cp_free(cp_ctx *c) {
+  if (!c) return;
+  reset(c);
+  for (size_t i = 0; i < c->nh; i++) free(c->h[i].cand);
+  free(c->vars);
+  ht_free(&c->dropped);
+  free(c);
+}
+
+bool cp_head(cp_ctx *c, uint64_t pc, const isa_term *fvar, const uint64_t *fval, size_t nf, const isa_term *atoms,
+             size_t n) {
+  if (nf > CP_FRAME_MAX) nf = CP_FRAME_MAX;
+  size_t i = 0;
+  while (i < c->nh && c->h[i].pc != pc) i++;
+  if (i == c->nh) {
+    if (c->nh == CP_MAX_HEADS) return false;
+    memset(&c->h[c->nh++], 0, sizeof c->h[0]);
+  } else if (c->h[i].nf == nf && c->h[i].ncand == n && !memcmp(c->h[i].fvar, fvar, nf * sizeof *fvar) &&
+             !memcmp(c->h[i].fval, fval, nf * sizeof *fval) && (!n || !memcmp(c->h[i].cand, atoms, n * sizeof *atoms)))
+    return false;
+  chead *h = &c->h[i];
+  h->pc = pc;
+  h->nf = nf;
+  memcpy(h->fvar, fvar, nf * sizeof *fvar);
+  memcpy(h->fval, fval, nf * sizeof *fval);
+  free(h->cand);
+  h->cand = xa_malloc((n ? n : 1) * sizeof *atoms);
+  memcpy(h->cand, atoms, n * sizeof *atoms);
+  h->ncand = n;
+  return true;
+}
+
+static int head_at(const cp_ctx *c, uint64_t pc) {
+  for (size_t i = 0; i < c->nh; i++)
+    if (c->h[i].pc == pc && !c->h[i].off) return (int)i;
+  return -1;
+}
+
+/* ---- the walk ------------------------------------------------------------ */
+
+typedef struct walk {
+  cp_ctx *c;
+  int from;       /* FROM_ENTRY or a head */
+  uint64_t depth; /* the call depth it started at */
+} walk;
+
+static void add_seg(cp_ctx *c, int from, int to, isa_term cond, const isa_term *S, bool left) {
+  if (c->nsg >= CP_MAX_SEGS) {
+    fail(c, "more than %d paths between the cut points", CP_MAX_SEGS);
+    return;
+  }
+  c->sg = xa_grow(c->sg, &c->capsg, c->nsg + 1, sizeof *c->sg);
+  seg *s = &c->sg[c->nsg++];
+  s->from = from, s->to = to, s->cond = cond, s->S = NULL, s->left = left;
+  if (S) {
+    s->S = xa_malloc(c->nvars * sizeof *S);
+    memcpy(s->S, S, c->nvars * sizeof *S);
+  }
+}
+
+/* t's term under the initial state's grounding (the walk from the entry
+ * only): a value the initial state fixes becomes a constant. */
+static isa_term grounded(const walk *w, isa_term t) {
+  if (w->from != FROM_ENTRY) return t;
+  isa_term facts;
+  return w->c->gr(w->c->gctx, t, &facts);
+}
+
+static void follow(walk *w, uint64_t pc, isa_term cond, isa_term *S, unsigned len, uint64_t depth, uint64_t low);
+
+/* A system call's unknown results get variables of their own on each path
+ * step (pre.h names them once). */
+static void freshen(cp_ctx *c, isa_term *S2) {
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  static const char *names[3] = {"$sysret", "$syserr", "$sysmem"};
+  const unsigned sorts[3] = {d->syscall.result >= 0 ? d->regs[d->syscall.result].width : 0, TM_BOOL, TM_ARRAY};
+  isa_term *map = xa_calloc(c->nvars, sizeof *map);
+  bool any = false;
+  for (int k = 0; k < 3; k++) {
+    isa_term v = tm_find_var(tc, names[k], sorts[k]);
+    if (!v) continue;
+    char nm[48];
+    snprintf(nm, sizeof nm, "%s#cp%u", names[k], c->fresh);
+    isa_term f = tm_var(tc, nm, sorts[k]);
+    if (tm_var_index(tc, f) >= c->nvars) {
+      fail(c, "too many system calls on the paths");
+      break;
+    }
+    map[tm_var_index(tc, v)] = f, any = true;
+  }
+  c->fresh++;
+  if (any && !c->why[0])
+    for (size_t i = 0; i < c->nvars; i++)
+      if (S2[i]) S2[i] = tm_subst(tc, S2[i], map);
+  free(map);
+}
+
+/* One step of letter l (kind k) from S under cond, and on. */
+static void step(walk *w, nwa_letter l, nwa_kind k, isa_term cond, const isa_term *S, unsigned len, uint64_t depth,
+                 uint64_t low) {
+  cp_ctx *c = w->c;
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  const fold_letter *fl = fold_letter_get(c->L, l);
+  pre_post p;
+  if (tm_var_count(tc) > c->nvars) { /* a variable the maps cannot hold */
+    fail(c, "too many variables on the paths");
+    return;
+  }
+  if (pre_post_of(c->v, fl, k, &p)) {
+    fail(c, "the bytes at 0x%llx do not decode", (unsigned long long)fl->pc);
+    return;
+  }
+  isa_term cs = tm_subst(tc, p.cond, S);
+  uint64_t b;
+  if (tm_is_const(tc, grounded(w, cs), &b) && !b) { /* not possible here */
+    pre_post_free(&p);
+    return;
+  }
+  isa_term *S2 = xa_malloc(c->nvars * sizeof *S2);
+  memcpy(S2, S, c->nvars * sizeof *S2);
+  bool ok = ss_post(c->v, c->vars, fl, &p, S, S2, READ_MAX_BYTES);
+  pre_post_free(&p);
+  if (!ok) {
+    fail(c, "a read at 0x%llx of a count not known or more than %d bytes", (unsigned long long)fl->pc, READ_MAX_BYTES);
+    free(S2);
+    return;
+  }
+  if (d->insns[fl->insn].flow == ISA_FLOW_SYSCALL) freshen(c, S2);
+  isa_term c2 = tm_app2(tc, ISA_OP_LAND, cond, cs);
+  isa_term V = S2[tm_var_index(tc, c->v->V)];
+  if (!(tm_is_const(tc, V, &b) && !b)) { /* an AE violation: a path of its own */
+    add_seg(c, w->from, TO_BAD, tm_app2(tc, ISA_OP_LAND, c2, V), NULL, low < w->depth);
+    free(S2);
+    return;
+  }
+  if (w->from == FROM_ENTRY) /* registers as the initial state makes them: concrete where it fixes them */
+    for (unsigned r = 0; r < d->nregs; r++) {
+      size_t i = tm_var_index(tc, c->vars[r]);
+      S2[i] = grounded(w, S2[i]);
+    }
+  size_t pci = tm_var_index(tc, c->vars[d->pc]);
+  uint64_t next;
+  if (!tm_is_const(tc, S2[pci], &next) && k == NWA_RETURN) {
+    /* a return transition goes where the top of `$A` says (its condition) */
+    isa_term top = pre_aux_word(c->v, tm_subst(tc, c->v->A, S),
+                                tm_app2(tc, ISA_OP_SUB, tm_subst(tc, c->v->D, S), tm_const(tc, 1, d->addr_bits)));
+    uint64_t a;
+    if (tm_is_const(tc, grounded(w, top), &a)) S2[pci] = tm_const(tc, a, d->regs[d->pc].width);
+  }
+  if (!tm_is_const(tc, S2[pci], &next)) S2[pci] = grounded(w, S2[pci]);
+  if (!tm_is_const(tc, S2[pci], &next)) {
+    fail(c, "the instruction at 0x%llx goes to an address not known there", (unsigned long long)fl->pc);
+    free(S2);
+    return;
+  }
+  uint64_t nd = depth + (k == NWA_CALL) - (k == NWA_RETURN);
+  follow(w, next, c2, S2, len + 1, nd, nd < low ? nd : low);
+  free(S2);
+}
+
+static void follow(walk *w, uint64_t pc, isa_term cond, isa_term *S, unsigned len, uint64_t depth, uint64_t low) {
+  cp_ctx *c = w->c;
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  if (c->why[0]) return;
+  if (pc == c->target) {
+    add_seg(c, w->from, TO_BAD, cond, NULL, low < w->depth);
+    return;
+  }
+  int h = head_at(c, pc);
+  if (h >= 0 && (len || w->from == FROM_ENTRY)) {
+    chead *hd = &c->h[h];
+    if (!hd->reached) { /* the first arrival fixes its depth and pending calls */
+      if (depth > MAX_DEPTH) {
+        fail(c, "the loop head 0x%llx is reached more than %d calls deep", (unsigned long long)pc, MAX_DEPTH);
+        return;
+      }
+      isa_term A = tm_subst(tc, c->v->A, S);
+      for (uint64_t k = 0; k < depth; k++) {
+        isa_term wk = grounded(w, pre_aux_word(c->v, A, tm_const(tc, k, d->addr_bits)));
+        if (!tm_is_const(tc, wk, &hd->ra[k])) {
+          fail(c, "the return addresses pending at 0x%llx are not known", (unsigned long long)pc);
+          return;
+        }
+      }
+      hd->reached = true, hd->depth = depth, hd->first = (int)c->nsg;
+    }
+    if (depth == hd->depth) {
+      add_seg(c, w->from, h, cond, S, low < w->depth);
+      return;
+    }
+  }
+  if (len >= CP_MAX_LEN) {
+    fail(c, "a path from %s passes 0x%llx after %d instructions without reaching a cut point",
+         w->from == FROM_ENTRY ? "the entry" : "a loop head", (unsigned long long)pc, CP_MAX_LEN);
+    return;
+  }
+  if (c->steps >= CP_MAX_STEPS) {
+    fail(c, "more than %d instructions on the paths between the cut points", CP_MAX_STEPS);
+    return;
+  }
+  if (now_s() > c->deadline) {
+    c->timeout = true;
+    fail(c, "out of time on the paths");
+    return;
+  }
+  c->steps++;
+  uint32_t insn;
+  unsigned ilen;
+  nwa_letter l0 = ss_letter_at(c->L, d, c->code, pc, 0, &insn, &ilen);
+  if (!l0) {
+    fail(c, "the bytes at 0x%llx do not decode", (unsigned long long)pc);
+    return;
+  }
+  const isa_insn_info *ii = &d->insns[insn];
+  nwa_letter l1 = fold_has_directions(d, insn) ? ss_letter_at(c->L, d, c->code, pc, 1, &insn, &ilen) : 0;
+  switch (ii->flow) {
+  case ISA_FLOW_HALT: return; /* the end of the program */
+  case ISA_FLOW_CALL:
+  case ISA_FLOW_ICALL:
+    step(w, l0, NWA_CALL, cond, S, len, depth, low);
+    if (l1) step(w, l1, NWA_INTERNAL, cond, S, len, depth, low); /* fell through */
+    return;
+  case ISA_FLOW_RETURN:
+    step(w, l0, NWA_RETURN, cond, S, len, depth, low);
+    step(w, l0, NWA_INTERNAL, cond, S, len, depth, low); /* rule 12: a violation */
+    if (l1) step(w, l1, NWA_INTERNAL, cond, S, len, depth, low);
+    return;
+  case ISA_FLOW_SYSCALL: {
+    const isa_syscall_abi *a = &d->syscall;
+    uint64_t nr;
+    if (a->number < 0 ||
+        !tm_is_const(tc, grounded(w, tm_subst(tc, tm_var(tc, d->regs[a->number].name, d->regs[a->number].width), S)),
+                     &nr)) {
+      fail(c, "a system call at 0x%llx whose number is not known there", (unsigned long long)pc);
+      return;
+    }
+    int which = -1;
+    for (int i = 0; i < ISA_SYS_COUNT && which < 0; i++)
+      if (a->numbers[i] >= 0 && (uint64_t)a->numbers[i] == nr) which = i;
+    if (which < 0) {
+      fail(c, "system call %llu at 0x%llx, which the runtime does not implement", (unsigned long long)nr,
+           (unsigned long long)pc);
+      return;
+    }
+    if (which == ISA_SYS_EXIT || which == ISA_SYS_EXIT_GROUP) return; /* the end of the program */
+    step(w, l0, NWA_INTERNAL, cond, S, len, depth, low);
+    nwa_letter l2 = which == ISA_SYS_READ ? ss_letter_at(c->L, d, c->code, pc, 2, &insn, &ilen) : 0;
+    if (l2) step(w, l2, NWA_INTERNAL, cond, S, len, depth, low); /* EFAULT */
+    return;
+  }
+  default:
+    step(w, l0, NWA_INTERNAL, cond, S, len, depth, low);
+    if (l1) step(w, l1, NWA_INTERNAL, cond, S, len, depth, low);
+    return;
+  }
+}
+
+/* ---- the heads' start states, structure and atoms ------------------------- */
+
+/* A head's start state: its frame, depth and pending return addresses as
+ * constants, no violation, PC the head. */
+static void head_start(cp_ctx *c, chead *h) {
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  unsigned ab = d->addr_bits, W = (ab + 7) / 8;
+  h->S0 = xa_calloc(c->nvars, sizeof *h->S0);
+  for (size_t k = 0; k < h->nf; k++)
+    h->S0[tm_var_index(tc, h->fvar[k])] = tm_const(tc, h->fval[k], tm_sort(tc, h->fvar[k]));
+  h->S0[tm_var_index(tc, c->v->pc)] = tm_const(tc, h->pc, d->regs[d->pc].width);
+  h->S0[tm_var_index(tc, c->v->V)] = tm_false(tc);
+  h->S0[tm_var_index(tc, c->v->D)] = tm_const(tc, h->depth, ab);
+  isa_term A = c->v->A;
+  isa_term sigma = tm_app2(tc, ISA_OP_EQ, c->v->D, tm_const(tc, h->depth, ab));
+  sigma = tm_app2(tc, ISA_OP_LAND, sigma, tm_app1(tc, ISA_OP_LNOT, c->v->V));
+  for (uint64_t k = 0; k < h->depth; k++) {
+    for (unsigned i = 0; i < W; i++) {
+      isa_term st[3] = {A, tm_const(tc, k * W + i, ab), tm_const(tc, h->ra[k] >> (8 * i) & 0xff, 8)};
+      A = tm_app(tc, ISA_OP_STORE, st, 3, 0, 0);
+    }
+    isa_term wk = pre_aux_word(c->v, c->v->A, tm_const(tc, k, ab));
+    sigma = tm_app2(tc, ISA_OP_LAND, sigma, tm_app2(tc, ISA_OP_EQ, wk, tm_const(tc, h->ra[k], tm_sort(tc, wk))));
+  }
+  h->S0[tm_var_index(tc, c->v->A)] = A;
+  isa_term mem = c->v->mem;
+  for (size_t k = 0; k < h->nfix; k++) {
+    const struct fix *x = &h->fix[k];
+    isa_term cur, val;
+    if (x->var) {
+      val = tm_const(tc, x->val, tm_sort(tc, x->var));
+      h->S0[tm_var_index(tc, x->var)] = val, cur = x->var;
+    } else {
+      isa_term sel[2] = {c->v->mem, tm_const(tc, x->addr, ab)}, st[3] = {mem, sel[1], tm_const(tc, x->val, 8)};
+      mem = tm_app(tc, ISA_OP_STORE, st, 3, 0, 0);
+      cur = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0), val = st[2];
+    }
+    sigma = tm_app2(tc, ISA_OP_LAND, sigma, tm_app2(tc, ISA_OP_EQ, cur, val));
+  }
+  h->S0[tm_var_index(tc, c->v->mem)] = mem;
+  for (size_t k = 0; k < h->nf; k++)
+    sigma = tm_app2(tc, ISA_OP_LAND, sigma,
+                    tm_app2(tc, ISA_OP_EQ, h->fvar[k], tm_const(tc, h->fval[k], tm_sort(tc, h->fvar[k]))));
+  h->sigma = sigma;
+}
+
+/* Collects in h->reads the bytes of the head's memory a term reads at
+ * constant addresses. */
+static uint64_t note_reads(tm_walk *tw, isa_term t, void *ctx) {
+  void **p = ctx;
+  cp_ctx *c = p[0];
+  chead *h = p[1];
+  tm_ctx *tc = tm_walk_ctx(tw);
+  uint64_t a, x;
+  if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == c->v->mem && tm_is_const(tc, tm_arg(tc, t, 1), &a)) {
+    bool have = false;
+    for (size_t i = 0; i < h->nreads && !have; i++) have = h->reads[i] == a;
+    if (!have && h->nreads < MAX_READS) h->reads[h->nreads++] = a;
+  }
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++) (void)tm_walk_get(tw, tm_arg(tc, t, i), &x);
+  return 0;
+}
+
+/* A head's next atom (its first at c->h[..].a0 = from), once. */
+static void add_atom(cp_ctx *c, size_t from, isa_term a, isa_term var, uint64_t addr, uint64_t val) {
+  for (size_t i = from; i < c->natom; i++)
+    if (c->atom[i] == a) return;
+  c->atom = xa_grow(c->atom, &c->capatom, c->natom + 1, sizeof *c->atom);
+  c->afix = xa_grow(c->afix, &c->capafix, c->natom + 1, sizeof *c->afix);
+  c->atom[c->natom] = a;
+  c->afix[c->natom++] = (struct fix){var, addr, val};
+}
+
+enum { NO_FIX = 0 };
+#define NOT_FIXED UINT64_MAX
+
+/* t (over the state at the start of path s) at the end of s, as a constant
+ * when the path fixes it. */
+static bool seg_value(cp_ctx *c, const seg *s, isa_term t, uint64_t *val) {
+  tm_ctx *tc = c->v->tc;
+  isa_term x = tm_subst(tc, t, s->S);
+  if (s->from == FROM_ENTRY) {
+    isa_term facts;
+    x = c->gr(c->gctx, x, &facts);
+  }
+  return tm_is_const(tc, x, val);
+}
+
+/* The atoms of head h: the caller's, then what the first path to it fixes
+ * of the registers and of the bytes its own paths read. */
+static bool fixed(const chead *h, isa_term var, uint64_t addr) {
+  for (size_t k = 0; k < h->nfix; k++)
+    if (h->fix[k].var == var && (var || h->fix[k].addr == addr)) return true;
+  for (size_t k = 0; var && k < h->nf; k++)
+    if (h->fvar[k] == var) return true;
+  return false;
+}
+
+/* Collects the comparisons' constants of a condition (up to MAX_KS). */
+static uint64_t note_consts(tm_walk *tw, isa_term t, void *ctx) {
+  void **p = ctx;
+  cp_ctx *c = p[0];
+  uint64_t *ks = p[1];
+  size_t *nk = p[2];
+  tm_ctx *tc = tm_walk_ctx(tw);
+  int op = tm_kind(tc, t);
+  uint64_t k, x;
+  if ((op == ISA_OP_EQ || op == ISA_OP_SLT || op == ISA_OP_SLE) &&
+      tm_sort(tc, tm_arg(tc, t, 0)) == c->v->d->addr_bits) {
+    isa_term a = tm_arg(tc, t, 0), b = tm_arg(tc, t, 1);
+    bool ka = tm_is_const(tc, a, &k), kb = !ka && tm_is_const(tc, b, &k);
+    bool ptr = false; /* an address of the image or the stack (a return's match): no bound */
+    for (size_t q = 0; q < c->v->nrd && !ptr; q++) ptr = k >= c->v->rd[2 * q] && k <= c->v->rd[2 * q + 1];
+    if (ka != kb && !ptr) {
+      bool have = false;
+      for (size_t i = 0; i < *nk && !have; i++) have = ks[i] == k;
+      if (!have && *nk < MAX_KS) ks[(*nk)++] = k;
+    }
+  }
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++) (void)tm_walk_get(tw, tm_arg(tc, t, i), &x);
+  return 0;
+}
+
+/* Is t a location of the caller's atoms: a register, or a word of memory
+ * (bytes of `mem` joined)? */
+static bool is_loc(const cp_ctx *c, isa_term t) {
+  tm_ctx *tc = c->v->tc;
+  if (tm_sort(tc, t) != c->v->d->addr_bits) return false;
+  if (tm_kind(tc, t) == TM_VAR) return true;
+  if (tm_kind(tc, t) != ISA_OP_CONCAT) return false;
+  isa_term st[8];
+  size_t n = 0;
+  st[n++] = t;
+  while (n) {
+    isa_term x = st[--n];
+    if (tm_kind(tc, x) == ISA_OP_CONCAT && n + 2 <= 8) st[n++] = tm_arg(tc, x, 0), st[n++] = tm_arg(tc, x, 1);
+    else if (!(tm_kind(tc, x) == ISA_OP_SELECT && tm_arg(tc, x, 0) == c->v->mem)) return false;
+  }
+  return true;
+}
+
+static uint64_t note_locs(tm_walk *tw, isa_term t, void *ctx) {
+  void **p = ctx;
+  cp_ctx *c = p[0];
+  isa_term *locs = p[1];
+  size_t *nl = p[2];
+  tm_ctx *tc = tm_walk_ctx(tw);
+  uint64_t x;
+  if (is_loc(c, t)) {
+    bool have = false;
+    for (size_t i = 0; i < *nl && !have; i++) have = locs[i] == t;
+    if (!have && *nl < MAX_LOCS) locs[(*nl)++] = t;
+    return 0;
+  }
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++) (void)tm_walk_get(tw, tm_arg(tc, t, i), &x);
+  return 0;
+}
+
+/* The atoms of head h: the caller's; bounds of the locations they speak
+ * of by the constants the paths compare with (a guard before the loop,
+ * `n >= 1`, and the loop's own); then the values the first path to it
+ * gives the registers and the bytes its own paths read, where it fixes
+ * them. */
+static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  unsigned ab = d->addr_bits;
+  chead *h = &c->h[hi];
+  h->a0 = c->natom;
+  for (size_t i = 0; i < h->ncand; i++) add_atom(c, h->a0, h->cand[i], NO_FIX, NOT_FIXED, 0);
+  isa_term locs[MAX_LOCS];
+  size_t nl = 0;
+  for (size_t i = 0; i < h->ncand; i++) {
+    void *ctx[3] = {c, locs, &nl};
+    tm_walk_run(tc, h->cand[i], note_locs, ctx);
+  }
+  for (size_t i = 0; i < nl; i++) {
+    if (tm_kind(tc, locs[i]) == TM_VAR && fixed(h, locs[i], 0)) continue;
+    for (size_t j = 0; j < nk; j++) {
+      isa_term k = tm_const(tc, ks[j], ab);
+      add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, k, locs[i]), NO_FIX, NOT_FIXED, 0);
+      add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, locs[i], k), NO_FIX, NOT_FIXED, 0);
+    }
+  }
+  const seg *f = &c->sg[h->first];
+  for (unsigned r = 0; r < d->nregs; r++) {
+    if (r == d->pc || d->regs[r].is_flag) continue;
+    isa_term var = c->vars[r];
+    uint64_t val;
+    if (!fixed(h, var, 0) && seg_value(c, f, var, &val))
+      add_atom(c, h->a0, tm_app2(tc, ISA_OP_EQ, var, tm_const(tc, val, d->regs[r].width)), var, 0, val);
+  }
+  for (size_t i = 0; i < h->nreads; i++) {
+    if (fixed(h, 0, h->reads[i])) continue;
+    isa_term sel[2] = {c->v->mem, tm_const(tc, h->reads[i], ab)};
+    isa_term byte = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0);
+    uint64_t val;
+    if (seg_value(c, f, byte, &val)) add_atom(c, h->a0, tm_app2(tc, ISA_OP_EQ, byte, tm_const(tc, val, 8)), 0, h->reads[i], val);
+  }
+  h->na = c->natom - h->a0;
+}
+
+/* The constants the fixpoint kept join their heads' structure; how many
+ * did. */
+static size_t promote(cp_ctx *c) {
+  size_t n = 0;
+  for (size_t i = 0; i < c->nh; i++) {
+    chead *h = &c->h[i];
+    if (!h->reached) continue;
+    for (size_t k = h->a0; k < h->a0 + h->na; k++)
+      if (c->alive[k] && c->afix[k].addr != NOT_FIXED && h->nfix < MAX_FIX) h->fix[h->nfix++] = c->afix[k], n++;
+  }
+  return n;
+}
+
+/* ---- the checks -------------------------------------------------------------- */
+
+/* The hypothesis at the start of path s: the invariant of its cut point
+ * (atoms still standing, in its start state) and its condition; for a path
+ * from the entry, the condition grounded with the facts of the initial
+ * state. */
+static isa_term hypothesis(cp_ctx *c, const seg *s, isa_term *facts) {
+  tm_ctx *tc = c->v->tc;
+  *facts = tm_true(tc);
+  if (s->from == FROM_ENTRY) {
+    isa_term f, t = c->gr(c->gctx, s->cond, &f);
+    *facts = f;
+    return t;
+  }
+  const chead *h = &c->h[s->from];
+  isa_term A = s->cond;
+  for (size_t i = h->a0; i < h->a0 + h->na; i++)
+    if (c->alive[i]) A = tm_app2(tc, ISA_OP_LAND, A, tm_subst(tc, c->atom[i], h->S0));
+  return A;
+}
+
+/* t over the head's state at the end of s: its term, and the facts it
+ * needs when s starts at the entry. */
+static isa_term at_end(cp_ctx *c, const seg *s, isa_term t, isa_term *facts) {
+  tm_ctx *tc = c->v->tc;
+  isa_term x = tm_subst(tc, t, s->S);
+  *facts = tm_true(tc);
+  if (s->from == FROM_ENTRY) x = c->gr(c->gctx, x, facts);
+  return x;
+}
+
+static void kill(cp_ctx *c, const chead *h, size_t i) {
+  c->alive[i] = 0;
+  ht_add(&c->dropped, drop_key(h->pc, c->atom[i]), 0);
+}
+
+/* Houdini over path s: drops the atoms of its head that s can break when
+ * its start's invariant holds.  False when the time ran out. */
+static bool houdini_seg(cp_ctx *c, const seg *s, bool *changed) {
+  tm_ctx *tc = c->v->tc;
+  const chead *h = &c->h[s->to];
+  if (!h->na) return true;
+  isa_term *post = xa_calloc(h->na, sizeof *post);
+  bool ok = true;
+  for (;;) {
+    isa_term facts, hyp = hypothesis(c, s, &facts), goal = 0;
+    for (size_t i = 0; i < h->na; i++) {
+      post[i] = 0;
+      if (!c->alive[h->a0 + i]) continue;
+      isa_term f;
+      post[i] = at_end(c, s, c->atom[h->a0 + i], &f);
+      facts = tm_app2(tc, ISA_OP_LAND, facts, f);
+      isa_term neg = tm_app1(tc, ISA_OP_LNOT, post[i]);
+      goal = goal ? tm_app2(tc, ISA_OP_LOR, goal, neg) : neg;
+    }
+    if (!goal) break;
+    if (now_s() > c->deadline) {
+      ok = false;
+      break;
+    }
+    isa_term q[3] = {hyp, facts, goal};
+    char why[100];
+    double tq = now_s();
+    smt_result r = smt_check(c->solver, q, 3, why, sizeof why);
+    if (c->debug) {
+      size_t na = 0;
+      for (size_t i = 0; i < h->na; i++) na += post[i] != 0;
+      fprintf(stderr, "proof over loop heads: path %d -> 0x%llx, %zu atoms: %s in %.3f s\n", s->from,
+              (unsigned long long)h->pc, na, r == SMT_SAT ? "sat" : r == SMT_UNSAT ? "unsat" : "unknown", now_s() - tq);
+    }
+    if (r == SMT_UNSAT) break;
+    size_t dropped = 0;
+    if (r == SMT_SAT)
+      for (size_t i = 0; i < h->na; i++) {
+        uint64_t val;
+        if (post[i] && (!smt_model_eval(c->solver, post[i], &val) || !val)) kill(c, h, h->a0 + i), dropped++;
+      }
+    if (!dropped) /* unknown, or a model that breaks none: each atom alone */
+      for (size_t i = 0; i < h->na; i++) {
+        if (!post[i]) continue;
+        if (now_s() > c->deadline) {
+          ok = false;
+          break;
+        }
+        q[2] = tm_app1(tc, ISA_OP_LNOT, post[i]);
+        if (smt_check(c->solver, q, 3, why, sizeof why) != SMT_UNSAT) kill(c, h, h->a0 + i), dropped++;
+      }
+    if (!ok) break;
+    *changed = true;
+    if (!dropped) break; /* every atom stood alone: the disjunction was unknown only */
+  }
+  free(post);
+  return ok;
+}
+
+/* Is goal impossible at the start of s?  1 yes, 0 no, -1 unknown. */
+static int refuted(cp_ctx *c, const seg *s, isa_term goal, isa_term goal_facts) {
+  isa_term facts, hyp = hypothesis(c, s, &facts);
+  isa_term q[4] = {hyp, facts, goal_facts, goal};
+  char why[100];
+  smt_result r = smt_check(c->solver, q, 4, why, sizeof why);
+  return r == SMT_UNSAT ? 1 : r == SMT_SAT ? 0 : -1;
+}
+
+/* Every path from the entry (state S), then from each head as it is
+ * reached.  False when a walk failed (c->why). */
+static bool walk_all(cp_ctx *c, isa_term *S) {
+  tm_ctx *tc = c->v->tc;
+  uint64_t pc0;
+  if (!tm_is_const(tc, S[tm_var_index(tc, c->v->pc)], &pc0)) {
+    fail(c, "the entry is not known");
+    return false;
+  }
+  walk w = {c, FROM_ENTRY, 0};
+  follow(&w, pc0, tm_true(tc), S, 0, 0, 0);
+  for (bool more = true; more && !c->why[0];) {
+    more = false;
+    for (size_t i = 0; i < c->nh && !c->why[0]; i++) {
+      chead *h = &c->h[i];
+      if (!h->reached || h->walked) continue;
+      h->walked = more = true;
+      head_start(c, h);
+      size_t s0 = c->nsg;
+      walk wh = {c, (int)i, h->depth};
+      follow(&wh, h->pc, tm_true(tc), h->S0, 0, h->depth, h->depth);
+      for (size_t k = s0; k < c->nsg; k++) {
+        void *ctx[2] = {c, h};
+        tm_walk_run(tc, c->sg[k].cond, note_reads, ctx);
+        if (c->sg[k].S)
+          for (size_t v = 0; v < c->nvars; v++)
+            if (c->sg[k].S[v]) tm_walk_run(tc, c->sg[k].S[v], note_reads, ctx);
+      }
+    }
+  }
+  return !c->why[0];
+}
+
+/* Marks off the reached heads on no cycle of paths that stay in the
+ * head's procedure (consecutive calls of one procedure are no loop); true
+ * when there were any (walk again without them). */
+static bool drop_acyclic(cp_ctx *c) {
+  bool any = false;
+  for (size_t i = 0; i < c->nh; i++) {
+    if (!c->h[i].reached) continue;
+    /* can i reach itself?  a search over the paths between heads */
+    bool seen[CP_MAX_HEADS] = {false}, grew = true, cyc = false;
+    seen[i] = false;
+    for (size_t k = 0; k < c->nsg; k++)
+      if (c->sg[k].from == (int)i && c->sg[k].to >= 0 && !c->sg[k].left) seen[c->sg[k].to] = true;
+    while (grew) {
+      grew = false;
+      for (size_t k = 0; k < c->nsg; k++) {
+        const seg *s = &c->sg[k];
+        if (s->from >= 0 && s->to >= 0 && !s->left && seen[s->from] && !seen[s->to]) seen[s->to] = grew = true;
+      }
+    }
+    cyc = seen[i];
+    if (!cyc) {
+      if (c->debug) fprintf(stderr, "proof over loop heads: 0x%llx is on no cycle\n", (unsigned long long)c->h[i].pc);
+      c->h[i].off = true, any = true;
+    }
+  }
+  return any;
+}
+
+int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, void *gctx, double seconds,
+             unsigned query_ms, cp_stats *st, char *why, size_t whysz) {
+  tm_ctx *tc = c->v->tc;
+  const isa_desc *d = c->v->d;
+  memset(st, 0, sizeof *st);
+  reset(c);
+  c->gr = gr, c->gctx = gctx;
+  c->deadline = now_s() + seconds;
+  if (!c->vars) c->vars = xa_malloc(ss_nstate(d) * sizeof *c->vars);
+  ss_state_vars(c->v, c->vars);
+  tm_var(tc, "$sysmem", TM_ARRAY); /* before the maps are sized */
+  c->nvars = tm_var_count(tc) + VAR_ROOM;
+  smt_set_timeout(c->solver, query_ms);
+  /* the paths from the entry, then from each head as it is reached; a
+   * head on no cycle of paths (a procedure entered by a jump back, not a
+   * loop) is walked through in the next round instead.  Then the
+   * fixpoint; the constants it keeps become structure, and the walks start
+   * again knowing them, until no more are kept */
+  for (size_t i = 0; i < c->nh; i++) c->h[i].off = false, c->h[i].nfix = 0;
+  isa_term *S = xa_calloc(c->nvars, sizeof *S);
+  int res = 0;
+  for (size_t round = 0; round < MAX_ROUNDS; round++) {
+    for (size_t again = 0; again <= CP_MAX_HEADS; again++) {
+      if (round || again) reset(c);
+      memset(S, 0, c->nvars * sizeof *S);
+      memcpy(S, init, (ninit < c->nvars ? ninit : c->nvars) * sizeof *S);
+      if (!walk_all(c, S) || !drop_acyclic(c)) break;
+    }
+    if (c->why[0]) goto out;
+    uint64_t ks[MAX_KS];
+    size_t nk = 0;
+    for (size_t k = 0; k < c->nsg; k++) {
+      void *ctx[3] = {c, ks, &nk};
+      tm_walk_run(tc, c->sg[k].cond, note_consts, ctx);
+    }
+    st->heads = 0;
+    for (size_t i = 0; i < c->nh; i++)
+      if (c->h[i].reached) head_atoms(c, i, ks, nk), st->heads++;
+    c->alive = xa_malloc(c->natom ? c->natom : 1);
+    memset(c->alive, 1, c->natom ? c->natom : 1);
+    for (size_t i = 0; i < c->nh; i++)
+      for (size_t k = c->h[i].a0; c->h[i].reached && k < c->h[i].a0 + c->h[i].na; k++)
+        if (ht_get(&c->dropped, drop_key(c->h[i].pc, c->atom[k]), NULL)) c->alive[k] = 0;
+    /* Houdini: the atoms each path to a head keeps, to the fixpoint */
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t k = 0; k < c->nsg; k++) {
+        if (c->sg[k].to == TO_BAD) continue;
+        if (!houdini_seg(c, &c->sg[k], &changed)) {
+          c->timeout = true;
+          fail(c, "out of time in the fixpoint");
+          goto out;
+        }
+      }
+    }
+    if (!promote(c)) break;
+  }
+  /* the structure of every head on every path to it, and no path to the
+   * target or a violation */
+  for (size_t k = 0; k < c->nsg; k++) {
+    const seg *s = &c->sg[k];
+    if (now_s() > c->deadline) {
+      c->timeout = true;
+      fail(c, "out of time");
+      goto out;
+    }
+    int r;
+    if (s->to == TO_BAD) {
+      r = refuted(c, s, tm_true(tc), tm_true(tc));
+      if (r != 1) {
+        fail(c, r ? "the solver could not refute a path from %s%.0llx to the target or a violation"
+                  : "a path from %s%.0llx to the target or to a violation is not excluded by the invariants",
+             s->from < 0 ? "the entry" : "0x", s->from < 0 ? 0ull : (unsigned long long)c->h[s->from].pc);
+        goto out;
+      }
+    } else {
+      isa_term f, g = at_end(c, s, c->h[s->to].sigma, &f);
+      r = refuted(c, s, tm_app1(tc, ISA_OP_LNOT, g), f);
+      if (r != 1) {
+        fail(c, "a path to 0x%llx %s its frame, depth or pending calls", (unsigned long long)c->h[s->to].pc,
+             r ? "may not keep" : "does not keep");
+        goto out;
+      }
+    }
+  }
+  res = 1;
+  for (size_t i = 0; i < c->natom; i++) st->atoms += c->alive[i];
+out:
+  if (c->debug)
+    for (size_t i = 0; i < c->nh; i++) {
+      const chead *h = &c->h[i];
+      if (!h->reached) continue;
+      fprintf(stderr, "proof over loop heads: head 0x%llx at depth %llu, %zu atoms:\n", (unsigned long long)h->pc,
+              (unsigned long long)h->depth, h->na);
+      for (size_t k = h->a0; k < h->a0 + h->na && c->alive; k++) {
+        char buf[300];
+        tm_print(tc, c->atom[k], buf, sizeof buf);
+        fprintf(stderr, "  %s %s\n", c->alive[k] ? "kept" : "dropped", buf);
+      }
+    }
+  st->segments = c->nsg;
+  free(S);
+  if (res != 1) res = c->timeout ? -1 : 0;
+  snprintf(why, whysz, "%s", res == 1 ? "" : c->why);
+  return res;
+}

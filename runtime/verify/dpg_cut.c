@@ -1,0 +1,62 @@
+/* dpg_cut.c — the proof by inductive invariants at loop heads (cutproof.h)
+ * tried beside the search: the loop heads and their candidate atoms come
+ * from the relational candidates (dpg_runs.c), the initial state and its
+ * grounding from dpg_query.c. */
+#include "dpg_impl.h"
+
+#include <stdlib.h>
+
+#include "xalloc.h"
+
+/* Its time: at most CUT_FIRST s and CUT_SHARE of the search's time so
+ * far, each try at most CUT_TRY of the budget (CUT_TRY_MIN .. CUT_TRY_MAX
+ * s). */
+#define CUT_SHARE 0.25
+#define CUT_FIRST 5.0
+#define CUT_TRY 0.1
+#define CUT_TRY_MIN 1.0
+#define CUT_TRY_MAX 6.0
+#define CUT_QUERY_MS 1000
+
+void cut_note(dpg *g, uint64_t pc, const isa_term *fv, const uint64_t *fk, size_t nf, const isa_term *at, size_t n) {
+  if (!g->an.cp || !nf) return; /* a head without one frame cannot be a cut point */
+  cp_set_debug(g->an.cp, g->o.debug & DPG_DEBUG_DETAIL);
+  if (cp_head(g->an.cp, pc, fv, fk, nf, at, n)) g->an.cp_version++;
+}
+
+static isa_term ground_cb(void *ctx, isa_term t, isa_term *facts) { return ground_split(ctx, t, facts); }
+
+sres cut_turn(dpg *g, dpg_result *r) {
+  if (!g->an.cp || g->an.cp_version == g->an.cp_tried) return S_CONT;
+  double now = elapsed(g), left = g->o.timeout_s > 0 ? g->o.timeout_s - now : 1e30;
+  double allow = CUT_FIRST + CUT_SHARE * now - g->an.cp_seconds;
+  double cap = g->o.timeout_s > 0 ? CUT_TRY * g->o.timeout_s : CUT_TRY_MAX;
+  if (cap < CUT_TRY_MIN) cap = CUT_TRY_MIN;
+  if (cap > CUT_TRY_MAX) cap = CUT_TRY_MAX;
+  if (allow > cap) allow = cap;
+  if (allow > left) allow = left;
+  if (allow < 0.2) return S_CONT; /* its share is spent: later */
+  g->an.cp_tried = g->an.cp_version;
+  tm_ctx *tc = g->tc;
+  size_t nv = tm_var_count(tc);
+  isa_term *map = xa_calloc(nv + 1, sizeof *map);
+  initial_map(g, map);
+  cp_stats st;
+  char why[300];
+  int res = cp_prove(g->an.cp, map, nv, ground_cb, g, allow, CUT_QUERY_MS, &st, why, sizeof why);
+  free(map);
+  double spent = elapsed(g) - now;
+  g->an.cp_seconds += spent;
+  g->st.analysis_seconds += spent;
+  if (g->o.debug & DPG_DEBUG_STEPS)
+    fprintf(stderr, "proof over loop heads: %s (%zu heads, %zu paths, %zu atoms, %.3f s)%s%s\n",
+            res == 1 ? "proven" : res < 0 ? "out of time" : "not proven", st.heads, st.segments, st.atoms, spent,
+            res == 1 ? "" : ": ", why);
+  if (res != 1) return S_CONT;
+  r->verdict = DPG_SAFE;
+  snprintf(r->reason, sizeof r->reason,
+           "invariants of %zu facts at %zu loop head%s are inductive and exclude every path to 0x%llx and to an AE "
+           "violation (%zu paths between the entry and the loop heads)",
+           st.atoms, st.heads, st.heads == 1 ? "" : "s", (unsigned long long)g->o.target, st.segments);
+  return S_VERDICT;
+}

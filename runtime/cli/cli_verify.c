@@ -64,7 +64,8 @@ static const char verify_usage[] =
     "Expert options, for comparisons (each turns one mechanism off; verdicts and figures\n"
     "may change): --no-facts (no facts proven over the graph), --no-summaries (returns\n"
     "refined inside the callee only), --no-cores (split on the whole of rho, never on one\n"
-    "conjunct), --keep-input (rho keeps the input still to come).\n"
+    "conjunct), --keep-input (rho keeps the input still to come), --no-induction (no\n"
+    "proof by inductive invariants at loop heads).\n"
     "Exit status: 0 safe, 10 reachable, 11 AE violation, 20 unknown, 2 usage or file\n"
     "error (bad option, no such symbol, a target where no instruction can start, a file\n"
     "that cannot be loaded or written), 3 internal error.  The search runs in a child\n"
@@ -298,6 +299,7 @@ int cli_verify(cli *c, int argc, char **argv) {
     else if (!strcmp(a, "--quiet")) quiet = true;
     else if (!strcmp(a, "--self-check")) o.self_check = true;
     else if (!strcmp(a, "--no-facts")) o.no_facts = true;
+    else if (!strcmp(a, "--no-induction")) o.no_induction = true;
     else if (!strcmp(a, "--no-summaries")) o.no_summaries = true;
     else if (!strcmp(a, "--no-cores")) o.no_cores = true;
     else if (!strcmp(a, "--keep-input")) o.keep_input = true;

@@ -475,7 +475,25 @@ static void sum_orders(const cd_hist *h, const hent *e, uint32_t a, uint32_t b, 
   }
 }
 
-size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term *out, size_t cap, size_t *npairs) {
+size_t cd_constants(cd_set *c, uint64_t pc, isa_term *out, size_t cap) {
+  cd_hist *h = c->h;
+  if (!h || !(c->shapes & CD_AFFINE)) return 0;
+  hent *e = hist_entry(h, pc, false);
+  if (!e || e->n < 4) return 0;
+  tm_ctx *tc = c->v->tc;
+  unsigned w = c->v->d->addr_bits;
+  size_t n = 0;
+  for (unsigned i = 0; i < h->nv && n < cap; i++) {
+    if (is_ptr(h, e, i) || !loc_takes_part(c, pc, i)) continue;
+    bool v = false;
+    for (size_t j = 1; j < e->n && !v; j++) v = e->s[j * h->nv + i] != e->s[i];
+    if (!v) out[n++] = tm_app2(tc, ISA_OP_EQ, loc_term(h, i), tm_const(tc, e->s[i], w));
+  }
+  return n;
+}
+
+size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term *out, size_t cap, size_t *npairs,
+                 bool all_sums) {
   cd_hist *h = c->h;
   *npairs = 0;
   if (!h || !(c->shapes & CD_AFFINE)) return 0;
@@ -552,7 +570,7 @@ size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term
   for (unsigned a = 0; a < nl; a++)
     for (unsigned b = a; b < nl; b++)
       for (unsigned z = 0; z < nl; z++) {
-        if (z == a || z == b || !(varies[a] || varies[b] || varies[z])) continue;
+        if (z == a || z == b || !(all_sums || varies[a] || varies[b] || varies[z])) continue;
         bool le, ge;
         sum_orders(h, e, loc[a], loc[b], loc[z], w, &le, &ge);
         isa_term s = tm_app2(tc, ISA_OP_ADD, loc_term(h, loc[a]), loc_term(h, loc[b]));

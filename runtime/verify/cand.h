@@ -82,11 +82,17 @@ void cd_set_loc_filter(cd_set *c, cd_loc_ok ok, void *ctx);
  * samples all have parity c; then, for a location x that varies, bounds
  * by the constants ks[0..nk) (what the loop compares with): x ≤ K and
  * x ≤ K + 1 (signed, or unsigned for K ≥ 2^(w−1)), K ≤s x and K − 1 ≤s x;
- * then x + y ≤s z and z ≤s x + y for locations one of which varies (x and
- * y may be one: 2x).
+ * then x + y ≤s z and z ≤s x + y for locations one of which varies, or
+ * any three with all_sums (x and y may be one: 2x).
  * Up to cap terms into out, in that order; how many, and in *npairs how
  * many come before the bounds by constants. */
-size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term *out, size_t cap, size_t *npairs);
+size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term *out, size_t cap, size_t *npairs,
+                 bool all_sums);
+
+/* CD_AFFINE: x == c for each location x (as cd_relation takes them, not
+ * pointers) that held one value c at every sample of pc; up to cap into
+ * out, how many. */
+size_t cd_constants(cd_set *c, uint64_t pc, isa_term *out, size_t cap);
 
 /* CD_AFFINE: the frame at pc, when every sample from every run had the
  * same stack pointer there (no recursion or alloca above it): SP and each

@@ -554,6 +554,58 @@ static uint64_t note_locs(tm_walk *tw, isa_term t, void *ctx) {
   return 0;
 }
 
+/* What the branches of a head's paths test: the variables and the bytes
+ * read at constant addresses of their conditions. */
+typedef struct tested {
+  cp_ctx *c;
+  uint8_t *var; /* per variable index */
+  uint64_t reads[MAX_READS];
+  size_t nreads;
+  bool all; /* too many bytes to tell apart: every byte counts */
+} tested;
+
+static uint64_t note_tested(tm_walk *tw, isa_term t, void *ctx) {
+  tested *ts = ctx;
+  tm_ctx *tc = tm_walk_ctx(tw);
+  uint64_t a, x;
+  if (tm_kind(tc, t) == TM_VAR) {
+    uint32_t i = tm_var_index(tc, t);
+    if (i < ts->c->nvars) ts->var[i] = 1;
+    return 0;
+  }
+  if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == ts->c->v->mem && tm_is_const(tc, tm_arg(tc, t, 1), &a)) {
+    bool have = false;
+    for (size_t i = 0; i < ts->nreads && !have; i++) have = ts->reads[i] == a;
+    if (!have && ts->nreads < MAX_READS) ts->reads[ts->nreads++] = a;
+    else if (!have) ts->all = true;
+    return 0;
+  }
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++) (void)tm_walk_get(tw, tm_arg(tc, t, i), &x);
+  return 0;
+}
+
+/* Does t (in the head's start state) speak only of what is tested?  (A
+ * fact of the runs about a word no branch reads, an environment string's
+ * bytes above main's frame say, costs every query and serves none.) */
+static uint64_t untested(tm_walk *tw, isa_term t, void *ctx) {
+  const tested *ts = ctx;
+  tm_ctx *tc = tm_walk_ctx(tw);
+  uint64_t a, x, r = 0;
+  if (tm_kind(tc, t) == TM_VAR) {
+    uint32_t i = tm_var_index(tc, t);
+    return t != ts->c->v->mem && (i >= ts->c->nvars || !ts->var[i]);
+  }
+  if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == ts->c->v->mem && tm_is_const(tc, tm_arg(tc, t, 1), &a)) {
+    if (ts->all) return 0;
+    for (size_t i = 0; i < ts->nreads; i++)
+      if (ts->reads[i] == a) return 0;
+    return 1;
+  }
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++)
+    if (tm_walk_get(tw, tm_arg(tc, t, i), &x)) r |= x;
+  return r;
+}
+
 /* The atoms of head h: the caller's; bounds of the locations they speak
  * of by the constants the paths compare with (a guard before the loop,
  * `n >= 1`, and the loop's own); then the values the first path to it
@@ -565,13 +617,18 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
   unsigned ab = d->addr_bits;
   chead *h = &c->h[hi];
   h->a0 = c->natom;
-  for (size_t i = 0; i < h->ncand; i++) add_atom(c, h->a0, h->cand[i], NO_FIX, NOT_FIXED, 0);
+  tested ts = {.c = c, .var = xa_calloc(c->nvars, 1)};
+  for (size_t k = 0; k < c->nsg; k++)
+    if (c->sg[k].from == (int)hi) tm_walk_run(tc, c->sg[k].cond, note_tested, &ts);
   isa_term locs[MAX_LOCS];
   size_t nl = 0;
   for (size_t i = 0; i < h->ncand; i++) {
+    if (tm_walk_run(tc, tm_subst(tc, h->cand[i], h->S0), untested, &ts)) continue;
+    add_atom(c, h->a0, h->cand[i], NO_FIX, NOT_FIXED, 0);
     void *ctx[3] = {c, locs, &nl};
     tm_walk_run(tc, h->cand[i], note_locs, ctx);
   }
+  free(ts.var);
   for (size_t i = 0; i < nl; i++) {
     if (tm_kind(tc, locs[i]) == TM_VAR && fixed(h, locs[i], 0)) continue;
     for (size_t j = 0; j < nk; j++) {
@@ -647,6 +704,56 @@ static void kill(cp_ctx *c, const chead *h, size_t i) {
   ht_add(&c->dropped, drop_key(h->pc, c->atom[i]), 0);
 }
 
+/* The atoms idx[0..n) of path s's head (their terms at its end in post)
+ * that hold at the end whenever hyp and facts hold at its start: those s
+ * can break are dropped, by the solver's models.  The atoms of a query
+ * the solver cannot decide are halved; one alone that it cannot decide is
+ * dropped.  How many were dropped; -1 when the time ran out. */
+static long check_group(cp_ctx *c, const seg *s, const chead *h, isa_term hyp, isa_term facts, const isa_term *post,
+                        size_t *idx, size_t n) {
+  tm_ctx *tc = c->v->tc;
+  long dropped = 0;
+  while (n) {
+    if (now_s() > c->deadline) return -1;
+    isa_term goal = 0;
+    for (size_t j = 0; j < n; j++) {
+      isa_term neg = tm_app1(tc, ISA_OP_LNOT, post[idx[j]]);
+      goal = goal ? tm_app2(tc, ISA_OP_LOR, goal, neg) : neg;
+    }
+    isa_term q[3] = {hyp, facts, goal};
+    char why[100];
+    double tq = now_s();
+    smt_result r = smt_check(c->solver, q, 3, why, sizeof why);
+    if (c->debug)
+      fprintf(stderr, "proof over loop heads: path %d -> 0x%llx, %zu atoms: %s in %.3f s\n", s->from,
+              (unsigned long long)h->pc, n, r == SMT_SAT ? "sat" : r == SMT_UNSAT ? "unsat" : "unknown", now_s() - tq);
+    if (r == SMT_UNSAT) return dropped;
+    size_t m = n;
+    if (r == SMT_SAT) {
+      m = 0;
+      for (size_t j = 0; j < n; j++) {
+        uint64_t val;
+        if (!smt_model_eval(c->solver, post[idx[j]], &val) || !val) kill(c, h, h->a0 + idx[j]), dropped++;
+        else idx[m++] = idx[j];
+      }
+    }
+    if (m < n) {
+      if (s->from == s->to) return dropped; /* what it assumed fell too: the caller asks again */
+      n = m;
+      continue;
+    }
+    /* undecided (or a model that breaks none) */
+    if (n == 1) {
+      kill(c, h, h->a0 + idx[0]);
+      return dropped + 1;
+    }
+    long d1 = check_group(c, s, h, hyp, facts, post, idx, n / 2);
+    long d2 = d1 < 0 ? -1 : check_group(c, s, h, hyp, facts, post, idx + n / 2, n - n / 2);
+    return d2 < 0 ? -1 : dropped + d1 + d2;
+  }
+  return dropped;
+}
+
 /* Houdini over path s: drops the atoms of its head that s can break when
  * its start's invariant holds.  False when the time ran out. */
 static bool houdini_seg(cp_ctx *c, const seg *s, bool *changed) {
@@ -654,56 +761,24 @@ static bool houdini_seg(cp_ctx *c, const seg *s, bool *changed) {
   const chead *h = &c->h[s->to];
   if (!h->na) return true;
   isa_term *post = xa_calloc(h->na, sizeof *post);
-  bool ok = true;
-  for (;;) {
-    isa_term facts, hyp = hypothesis(c, s, &facts), goal = 0;
+  size_t *idx = xa_malloc(h->na * sizeof *idx);
+  long d;
+  do { /* again while some fall: a path from the head to itself assumed them */
+    isa_term facts, hyp = hypothesis(c, s, &facts);
+    size_t n = 0;
     for (size_t i = 0; i < h->na; i++) {
-      post[i] = 0;
       if (!c->alive[h->a0 + i]) continue;
       isa_term f;
       post[i] = at_end(c, s, c->atom[h->a0 + i], &f);
       facts = tm_app2(tc, ISA_OP_LAND, facts, f);
-      isa_term neg = tm_app1(tc, ISA_OP_LNOT, post[i]);
-      goal = goal ? tm_app2(tc, ISA_OP_LOR, goal, neg) : neg;
+      idx[n++] = i;
     }
-    if (!goal) break;
-    if (now_s() > c->deadline) {
-      ok = false;
-      break;
-    }
-    isa_term q[3] = {hyp, facts, goal};
-    char why[100];
-    double tq = now_s();
-    smt_result r = smt_check(c->solver, q, 3, why, sizeof why);
-    if (c->debug) {
-      size_t na = 0;
-      for (size_t i = 0; i < h->na; i++) na += post[i] != 0;
-      fprintf(stderr, "proof over loop heads: path %d -> 0x%llx, %zu atoms: %s in %.3f s\n", s->from,
-              (unsigned long long)h->pc, na, r == SMT_SAT ? "sat" : r == SMT_UNSAT ? "unsat" : "unknown", now_s() - tq);
-    }
-    if (r == SMT_UNSAT) break;
-    size_t dropped = 0;
-    if (r == SMT_SAT)
-      for (size_t i = 0; i < h->na; i++) {
-        uint64_t val;
-        if (post[i] && (!smt_model_eval(c->solver, post[i], &val) || !val)) kill(c, h, h->a0 + i), dropped++;
-      }
-    if (!dropped) /* unknown, or a model that breaks none: each atom alone */
-      for (size_t i = 0; i < h->na; i++) {
-        if (!post[i]) continue;
-        if (now_s() > c->deadline) {
-          ok = false;
-          break;
-        }
-        q[2] = tm_app1(tc, ISA_OP_LNOT, post[i]);
-        if (smt_check(c->solver, q, 3, why, sizeof why) != SMT_UNSAT) kill(c, h, h->a0 + i), dropped++;
-      }
-    if (!ok) break;
-    *changed = true;
-    if (!dropped) break; /* every atom stood alone: the disjunction was unknown only */
-  }
+    d = check_group(c, s, h, hyp, facts, post, idx, n);
+    if (d > 0) *changed = true;
+  } while (d > 0 && s->from == s->to);
   free(post);
-  return ok;
+  free(idx);
+  return d >= 0;
 }
 
 /* Is goal impossible at the start of s?  1 yes, 0 no, -1 unknown. */

@@ -79,6 +79,7 @@ typedef struct dpg_opts {
   bool no_summaries; /* --no-summaries: returns refined inside the callee only, never through it */
   bool no_cores;     /* --no-cores: a split on the whole ρ, never on one conjunct of it */
   bool keep_input;   /* --keep-input: ρ keeps the input still to come instead of forgetting it */
+  bool no_induction; /* --no-induction: no proof by inductive invariants at loop heads (cutproof.h) */
   unsigned debug;    /* DPG_DEBUG_* printers on standard error (mcveto-<isa> reads them from the environment) */
   const char *smt_dump; /* append every query put to Z3 to this file (MCVETO_SMT_DUMP), or NULL */
   dpg_carry *carry;      /* borrowed, or NULL: the search makes its own */

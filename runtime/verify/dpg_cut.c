@@ -8,14 +8,15 @@
 
 #include "xalloc.h"
 
-/* Its time: at most CUT_FIRST s and CUT_SHARE of the search's time so
- * far, each try at most CUT_TRY of the budget (CUT_TRY_MIN .. CUT_TRY_MAX
- * s). */
+/* Its time: each try at most CUT_TRY of the user's budget (CUT_TRY_MIN ..
+ * CUT_TRY_MAX s), the first whatever the search's time so far, the later
+ * ones while all of them stay under that and CUT_SHARE of the search's
+ * time.  The first is the one that matters: it comes with the first
+ * candidates, and later ones only add samples. */
 #define CUT_SHARE 0.25
-#define CUT_FIRST 5.0
-#define CUT_TRY 0.1
+#define CUT_TRY 0.15
 #define CUT_TRY_MIN 1.0
-#define CUT_TRY_MAX 6.0
+#define CUT_TRY_MAX 10.0
 #define CUT_QUERY_MS 1000
 
 void cut_note(dpg *g, uint64_t pc, const isa_term *fv, const uint64_t *fk, size_t nf, const isa_term *at, size_t n) {
@@ -29,10 +30,11 @@ static isa_term ground_cb(void *ctx, isa_term t, isa_term *facts) { return groun
 sres cut_turn(dpg *g, dpg_result *r) {
   if (!g->an.cp || g->an.cp_version == g->an.cp_tried) return S_CONT;
   double now = elapsed(g), left = g->o.timeout_s > 0 ? g->o.timeout_s - now : 1e30;
-  double allow = CUT_FIRST + CUT_SHARE * now - g->an.cp_seconds;
-  double cap = g->o.timeout_s > 0 ? CUT_TRY * g->o.timeout_s : CUT_TRY_MAX;
+  double budget = g->o.budget_s > 0 ? g->o.budget_s : g->o.timeout_s;
+  double cap = budget > 0 ? CUT_TRY * budget : CUT_TRY_MAX;
   if (cap < CUT_TRY_MIN) cap = CUT_TRY_MIN;
   if (cap > CUT_TRY_MAX) cap = CUT_TRY_MAX;
+  double allow = cap + CUT_SHARE * now - g->an.cp_seconds;
   if (allow > cap) allow = cap;
   if (allow > left) allow = left;
   if (allow < 0.2) return S_CONT; /* its share is spent: later */

@@ -295,7 +295,9 @@ void cont_free(dpg_carry *c); /* the continued run's machine and input */
 
 /* ---- dpg_cut.c ----------------------------------------------------------- */
 
-/* A loop head's frame and candidate atoms for the proof over loop heads. */
+/* A loop head's frame and candidate atoms (at most CUT_MAX_ATOMS) for the
+ * proof over loop heads. */
+#define CUT_MAX_ATOMS 2048
 void cut_note(dpg *g, uint64_t pc, const isa_term *fv, const uint64_t *fk, size_t nf, const isa_term *at, size_t n);
 /* The proof over loop heads, tried between iterations when the heads'
  * atoms changed; S_VERDICT when it proves the program safe. */

@@ -200,7 +200,7 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   if (!g->prog.smc) g->an.lc = lc_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target);
   /* the proof over loop heads walks the image's code from the Linux
    * initial state */
-  if (!g->prog.smc && o->inputs == DPG_INPUTS_LINUX) g->an.cp = cp_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target);
+  if (!g->prog.smc && o->inputs == DPG_INPUTS_LINUX && !o->no_induction) g->an.cp = cp_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target);
   return g;
 }
 

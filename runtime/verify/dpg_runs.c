@@ -578,15 +578,24 @@ static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
   isa_term rel = cd_relation(cs, pc);
   isa_term at[63];
   size_t nrel = conjuncts(g->tc, rel, at, 16);
-  if (!g->an.lc || !(g->o.candidates & CD_ORDERS)) {
-    cut_note(g, pc, fv, fk, nf, at, nrel);
-    return rel;
-  }
   uint64_t ks[LC_MAX_CONSTS];
-  size_t nk = lc_consts(g->an.lc, pc, ks, LC_MAX_CONSTS);
+  size_t nk = g->an.lc ? lc_consts(g->an.lc, pc, ks, LC_MAX_CONSTS) : 0;
   size_t npairs;
-  size_t n = nrel + cd_orders(cs, pc, ks, nk, at + nrel, 63 - nrel, &npairs);
-  cut_note(g, pc, fv, fk, nf, at, n);
+  if (g->an.cp && nf) {
+    /* the proof over loop heads takes more of them, in every search with
+     * candidates: its fixpoint is not bounded by a mask, it keeps only
+     * what its paths test, and a sum of bounds from input that one run
+     * fixed (2n ≤ room) is what a guard before the loop may have
+     * checked */
+    isa_term *all = xa_malloc(CUT_MAX_ATOMS * sizeof *all);
+    memcpy(all, at, nrel * sizeof *at);
+    size_t na = nrel + cd_constants(cs, pc, all + nrel, CUT_MAX_ATOMS - nrel);
+    na += cd_orders(cs, pc, ks, nk, all + na, CUT_MAX_ATOMS - na, &npairs, true);
+    cut_note(g, pc, fv, fk, nf, all, na);
+    free(all);
+  }
+  if (!g->an.lc || !(g->o.candidates & CD_ORDERS)) return rel;
+  size_t n = nrel + cd_orders(cs, pc, ks, nk, at + nrel, 63 - nrel, &npairs, false);
   if (n == 0) return 0;
   uint64_t keep;
   double t0 = elapsed(g);

@@ -16,7 +16,8 @@
 #                    --max-iterations 4 on relation_loop_safe -> 20, 1
 #                    iteration for the first search (relations), which
 #                    splits states in, and 3 for the second (none), and the
-#                    reason gives both; a wrong name of either
+#                    reason gives both (with --no-induction: the proof by
+#                    induction at loop heads would end it first); a wrong name of either
 #                    -> 2 naming it; x86: the default finds reach_state -> 10
 #   explore          directed testing (--explore): smc_reach -> 10 with runs
 #                    from negated branches (stats.explored > 0); --explore 0 on
@@ -32,13 +33,20 @@
 #   orders           x86: classes/order_loop_safe -O0 and -O2 with --candidates
 #                    orders -> 0 (orders between a counter and bounds from
 #                    input, checked over the loop's passes; at -O2 the later
-#                    passes come from later runs' folds), -O2 with relations
-#                    and --timeout 10 -> 20; classes/input_loop_safe -O2 (input
+#                    passes come from later runs' folds), -O2 with relations,
+#                    --no-induction and --timeout 10 -> 20; classes/input_loop_safe -O2 (input
 #                    read on each pass) with orders -> 0, none -> 20;
 #                    classes/const_bound_safe and trade_loop_safe -O0 with
-#                    orders -> 0 (a constant bound; a sum of two against a
-#                    third), trade_loop_safe with long_witnesses >= 1, and
-#                    with relations and --timeout 10 -> 20
+#                    orders and --no-induction -> 0 (a constant bound; a sum
+#                    of two against a third: DPG's proof with the candidate),
+#                    trade_loop_safe with long_witnesses >= 1, and with
+#                    relations, --no-induction and --timeout 10 -> 20
+#   induction        classes/guarded_loops_safe -O0 and -O2 -> 0 by the proof
+#                    by inductive invariants at loop heads (the reason says
+#                    so; two loops, facts from guards before them);
+#                    classes/guarded_loops_reach (a guard one item short)
+#                    -O0 and -O2 -> 10; relation_loop_safe with
+#                    --max-iterations 4 -> 0 by it, with no refinement
 #   long-runs        closed_recursion_safe (no input) -> 0 by its one run
 #                    (ce 1, the reason says so), but not with --inputs all
 #                    (-> 0 or 20, another reason); with --max-steps 1000 -> 0
@@ -268,8 +276,8 @@ case $case in
         # 20 % with orders, then none; with 4 iterations, 1, 1 and 2, and the
         # first search splits states in (the loop's samples)
         build relation_loop_safe
-        expect "$isa relation_loop_safe --max-iterations 4 (auto)" 20 \
-            "$work/relation_loop_safe.$isa.$level" --target reach_error --max-iterations 4 --json
+        expect "$isa relation_loop_safe --max-iterations 4 --no-induction (auto)" 20 \
+            "$work/relation_loop_safe.$isa.$level" --target reach_error --max-iterations 4 --no-induction --json
         n=$(jq -r '.stats.candidates' "$work/out" 2>/dev/null)
         [ "$n" -gt 0 ] 2>/dev/null || { echo "FAIL auto: the first search split '$n' states, want > 0"; fails=$((fails + 1)); }
         jq -e '.reason | test("^with relational candidates: ")' "$work/out" >/dev/null 2>&1 ||
@@ -422,6 +430,32 @@ case $case in
             fi
         done
         ;;
+    induction)
+        # the proof by inductive invariants at loop heads
+        # (runtime/verify/cutproof.c): two loops in sequence whose facts
+        # (2n <= room, used = 2i, bounds) come from guards before them
+        # (classes/guarded_loops_safe.c), at -O0 and -O2; the same with a
+        # guard one item short (guarded_loops_reach) is never proven
+        for lv in O0 O2; do
+            vl_build "$cc" "$isa" $lv "$here/classes/guarded_loops_safe.c" "$work/guarded_loops_safe.$isa.$lv" ||
+                { echo "FAIL build guarded_loops_safe -$lv"; exit 1; }
+            vl_build "$cc" "$isa" $lv "$here/classes/guarded_loops_reach.c" "$work/guarded_loops_reach.$isa.$lv" ||
+                { echo "FAIL build guarded_loops_reach -$lv"; exit 1; }
+            expect_again "$isa guarded_loops_safe -$lv" 0 \
+                "$work/guarded_loops_safe.$isa.$lv" --target reach_error --timeout 60 --json
+            jq -e '.reason | test("^invariants of [0-9]+ facts at 2 loop heads are inductive")' "$work/out" >/dev/null 2>&1 ||
+                { echo "FAIL guarded_loops_safe -$lv: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
+                  fails=$((fails + 1)); }
+            expect "$isa guarded_loops_reach -$lv" 10 \
+                "$work/guarded_loops_reach.$isa.$lv" --target reach_error --timeout 60 --json
+        done
+        # a relational loop: proven before the search refines anything
+        build relation_loop_safe
+        expect "$isa relation_loop_safe --max-iterations 4" 0 \
+            "$work/relation_loop_safe.$isa.$level" --target reach_error --max-iterations 4 --json
+        jq -e '(.reason | test("^invariants of ")) and .stats.ref == 0' "$work/out" >/dev/null 2>&1 ||
+            { echo "FAIL relation_loop_safe: not by induction without refinements"; fails=$((fails + 1)); }
+        ;;
     long-runs)
         # a program that reads no input is decided by its one run (closed_run):
         # safe, one concrete execution, the reason says why
@@ -473,8 +507,8 @@ case $case in
         # candidate splits every run's fold, so they get it too
         expect_again "$isa order_loop_safe -O2 --candidates orders" 0 \
             "$work/order_loop_safe.$isa.O2" --target reach_error --candidates orders --timeout 120 --json
-        expect "$isa order_loop_safe -O2 --candidates relations" 20 \
-            "$work/order_loop_safe.$isa.O2" --target reach_error --candidates relations --timeout 10 --json
+        expect "$isa order_loop_safe -O2 --candidates relations --no-induction" 20 \
+            "$work/order_loop_safe.$isa.O2" --target reach_error --candidates relations --timeout 10 --no-induction --json
         # a loop that reads input on every pass (classes/input_loop_safe.c):
         # its passes are checked with the read modelled, and the candidate
         # is cut down to what excludes the paths to the target
@@ -491,8 +525,8 @@ case $case in
         for f in const_bound_safe trade_loop_safe; do
             vl_build "$cc" "$isa" O0 "$here/classes/$f.c" "$work/$f.$isa.O0" ||
                 { echo "FAIL build $f"; exit 1; }
-            expect_again "$isa $f -O0 --candidates orders" 0 \
-                "$work/$f.$isa.O0" --target reach_error --candidates orders --timeout 120 --json
+            expect_again "$isa $f -O0 --candidates orders --no-induction" 0 \
+                "$work/$f.$isa.O0" --target reach_error --candidates orders --timeout 120 --no-induction --json
         done
         lw=$(jq -r '.stats.long_witnesses' "$work/out" 2>/dev/null)
         if [ -n "$lw" ] && [ "$lw" -ge 1 ] 2>/dev/null; then
@@ -501,8 +535,8 @@ case $case in
             echo "FAIL $isa trade_loop_safe: long_witnesses is ${lw:-missing}, want at least 1"
             fails=$((fails + 1))
         fi
-        expect "$isa trade_loop_safe -O0 --candidates relations" 20 \
-            "$work/trade_loop_safe.$isa.O0" --target reach_error --candidates relations --timeout 10 --json
+        expect "$isa trade_loop_safe -O0 --candidates relations --no-induction" 20 \
+            "$work/trade_loop_safe.$isa.O0" --target reach_error --candidates relations --timeout 10 --no-induction --json
         ;;
     wasted-runs)
         [ "$isa" = x86 ] || { echo "bad_input.sh: wasted-runs is an x86 case" >&2; exit 2; }

@@ -475,6 +475,55 @@ static void sum_orders(const cd_hist *h, const hent *e, uint32_t a, uint32_t b, 
   }
 }
 
+/* A sample as an environment of the vocabulary (cd_hist_holds). */
+typedef struct sample_env {
+  const cd_hist *h;
+  const hent *e;
+  const uint64_t *row;
+  bool unknown; /* the term read what the sample does not have */
+} sample_env;
+
+static uint64_t sample_var(void *ctx, uint32_t index) {
+  sample_env *se = ctx;
+  const fold_vocab *v = se->h->v;
+  const isa_desc *d = v->d;
+  for (unsigned i = 0; i < se->h->nreg; i++) {
+    const isa_reg *r = &d->regs[se->h->reg[i]];
+    if (!strcmp(tm_var_name(v->tc, index), r->name)) return se->row[i];
+  }
+  if (!strcmp(tm_var_name(v->tc, index), d->regs[d->sp].name) && !se->e->sp_var) return se->e->sp;
+  se->unknown = true;
+  return 0;
+}
+
+static uint8_t sample_mem(void *ctx, uint32_t index, uint64_t addr) {
+  sample_env *se = ctx;
+  const isa_desc *d = se->h->v->d;
+  unsigned W = wbytes(d);
+  uint64_t off = addr - se->e->sp;
+  if (index != tm_var_index(se->h->v->tc, se->h->v->mem) || se->e->sp_var || off >= (uint64_t)W * se->h->nword) {
+    se->unknown = true;
+    return 0;
+  }
+  uint64_t w = se->row[se->h->nreg + off / W];
+  unsigned i = (unsigned)(off % W);
+  return (uint8_t)(w >> (8 * (d->big_endian ? W - 1 - i : i)));
+}
+
+bool cd_hist_holds(const cd_hist *h, uint64_t pc, isa_term t) {
+  uint64_t at;
+  if (!h || !ht_get(&h->idx, pc + 1, &at)) return true;
+  const hent *e = &h->e[at - 1];
+  tm_ctx *tc = h->v->tc;
+  for (size_t j = 0; j < e->n; j++) {
+    sample_env se = {h, e, e->s + j * h->nv, false};
+    tm_env env = {&se, sample_var, sample_mem};
+    uint64_t val = tm_eval(tc, t, &env);
+    if (!se.unknown && !val) return false;
+  }
+  return true;
+}
+
 size_t cd_constants(cd_set *c, uint64_t pc, isa_term *out, size_t cap) {
   cd_hist *h = c->h;
   if (!h || !(c->shapes & CD_AFFINE)) return 0;

@@ -94,6 +94,12 @@ size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term
  * out, how many. */
 size_t cd_constants(cd_set *c, uint64_t pc, isa_term *out, size_t cap);
 
+/* Does t (a bool term over the state at pc) hold at every sample of pc in
+ * the history?  The registers and the words at SP + 4k have their sampled
+ * values, SP the one every sample had; true when t reads anything else
+ * (it cannot tell) or pc has no samples. */
+bool cd_hist_holds(const cd_hist *h, uint64_t pc, isa_term t);
+
 /* CD_AFFINE: the frame at pc, when every sample from every run had the
  * same stack pointer there (no recursion or alloca above it): SP and each
  * register that held one pointer into the stack (within CTX_NEAR of SP) at

@@ -42,6 +42,7 @@ typedef struct chead {
   /* per attempt */
   bool off; /* not a cut point in this attempt: on no cycle of paths */
   bool reached, walked;
+  size_t order; /* when it was reached, in this round */
   uint64_t depth;
   uint64_t ra[MAX_DEPTH];
   int first; /* the first path to get there */
@@ -78,8 +79,10 @@ struct cp_ctx {
   uint8_t *alive;
   size_t natom, capatom, capafix;
   cp_ground_fn gr;
+  cp_sample_fn holds;
   void *gctx;
   size_t steps;
+  size_t nreached;
   unsigned fresh;
   double deadline;
   bool timeout;
@@ -87,13 +90,21 @@ struct cp_ctx {
   bool debug;
   /* (head, atom) pairs a fixpoint dropped: every later fixpoint starts
    * without them (fewer atoms is always sound, and the same atoms would
-   * mostly fall again, each for a query) */
-  ht_map dropped;
+   * mostly fall again, each for a query).  The caller's, so that they
+   * outlive this context (the searches of `auto` have terms of their
+   * own): keyed by the atom's text. */
+  ht_map *dropped;
 };
 
-static uint64_t drop_key(uint64_t pc, isa_term a) {
+/* The key of (pc, atom) in dropped, or 0 when the atom's text is too long
+ * to tell it from another. */
+static uint64_t drop_key(const cp_ctx *c, uint64_t pc, isa_term a) {
+  char buf[1024];
+  size_t n = tm_print(c->v->tc, a, buf, sizeof buf);
+  if (n >= sizeof buf) return 0;
   uint64_t h = (pc ^ 0x9E3779B97F4A7C15ull) * 0xff51afd7ed558ccdull;
-  return ((h ^ a) * 0xc4ceb9fe1a85ec53ull) | 1;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)buf[i]) * 0x100000001b3ull;
+  return h | 1;
 }
 
 void cp_set_debug(cp_ctx *c, bool on) { c->debug = on; }
@@ -112,9 +123,10 @@ static void fail(cp_ctx *c, const char *fmt, ...) {
   va_end(ap);
 }
 
-cp_ctx *cp_new(const fold_vocab *v, fold_letters *L, const mem_space *code, smt *solver, uint64_t target) {
+cp_ctx *cp_new(const fold_vocab *v, fold_letters *L, const mem_space *code, smt *solver, uint64_t target,
+               ht_map *dropped) {
   cp_ctx *c = xa_calloc(1, sizeof *c);
-  c->v = v, c->L = L, c->code = code, c->solver = solver, c->target = target;
+  c->v = v, c->L = L, c->code = code, c->solver = solver, c->target = target, c->dropped = dropped;
   return c;
 }
 
@@ -132,6 +144,7 @@ static void reset(cp_ctx *c) {
   }
   c->why[0] = 0;
   c->steps = 0;
+  c->nreached = 0;
   c->timeout = false;
 }
 
@@ -140,7 +153,6 @@ void cp_free(cp_ctx *c) {
   reset(c);
   for (size_t i = 0; i < c->nh; i++) free(c->h[i].cand);
   free(c->vars);
-  ht_free(&c->dropped);
   free(c);
 }
 
@@ -322,7 +334,7 @@ static void follow(walk *w, uint64_t pc, isa_term cond, isa_term *S, unsigned le
           return;
         }
       }
-      hd->reached = true, hd->depth = depth, hd->first = (int)c->nsg;
+      hd->reached = true, hd->depth = depth, hd->first = (int)c->nsg, hd->order = c->nreached++;
     }
     if (depth == hd->depth) {
       add_seg(c, w->from, h, cond, S, low < w->depth);
@@ -473,19 +485,36 @@ enum { NO_FIX = 0 };
 #define NOT_FIXED UINT64_MAX
 
 /* t (over the state at the start of path s) at the end of s, as a constant
- * when the path fixes it. */
+ * when the path fixes it: from the entry, grounded; from a head, with the
+ * constants that head's atoms state (candidates of this round: the
+ * fixpoint decides them together) — a frame's saved word an outer loop's
+ * head knows is what the head of the loop nested in it finds. */
 static bool seg_value(cp_ctx *c, const seg *s, isa_term t, uint64_t *val) {
   tm_ctx *tc = c->v->tc;
   isa_term x = tm_subst(tc, t, s->S);
   if (s->from == FROM_ENTRY) {
     isa_term facts;
     x = c->gr(c->gctx, x, &facts);
+  } else if (!tm_is_const(tc, x, val) && c->afix) {
+    const chead *f = &c->h[s->from];
+    isa_term *map = xa_calloc(c->nvars, sizeof *map), mem = c->v->mem;
+    unsigned ab = c->v->d->addr_bits;
+    for (size_t i = f->a0; i < f->a0 + f->na; i++) {
+      const struct fix *k = &c->afix[i];
+      if (k->addr == NOT_FIXED) continue;
+      if (k->var) map[tm_var_index(tc, k->var)] = tm_const(tc, k->val, tm_sort(tc, k->var));
+      else {
+        isa_term st[3] = {mem, tm_const(tc, k->addr, ab), tm_const(tc, k->val, 8)};
+        mem = tm_app(tc, ISA_OP_STORE, st, 3, 0, 0);
+      }
+    }
+    map[tm_var_index(tc, c->v->mem)] = mem;
+    x = tm_subst(tc, x, map);
+    free(map);
   }
   return tm_is_const(tc, x, val);
 }
 
-/* The atoms of head h: the caller's, then what the first path to it fixes
- * of the registers and of the bytes its own paths read. */
 static bool fixed(const chead *h, isa_term var, uint64_t addr) {
   for (size_t k = 0; k < h->nfix; k++)
     if (h->fix[k].var == var && (var || h->fix[k].addr == addr)) return true;
@@ -554,8 +583,8 @@ static uint64_t note_locs(tm_walk *tw, isa_term t, void *ctx) {
   return 0;
 }
 
-/* What the branches of a head's paths test: the variables and the bytes
- * read at constant addresses of their conditions. */
+/* What the branches of the paths test: the variables and the bytes read at
+ * constant addresses of their conditions. */
 typedef struct tested {
   cp_ctx *c;
   uint8_t *var; /* per variable index */
@@ -617,9 +646,10 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
   unsigned ab = d->addr_bits;
   chead *h = &c->h[hi];
   h->a0 = c->natom;
+  /* what any path tests (a loop's exit test may lie on the paths of the
+   * loop nested in it), in absolute terms: the frames are constants */
   tested ts = {.c = c, .var = xa_calloc(c->nvars, 1)};
-  for (size_t k = 0; k < c->nsg; k++)
-    if (c->sg[k].from == (int)hi) tm_walk_run(tc, c->sg[k].cond, note_tested, &ts);
+  for (size_t k = 0; k < c->nsg; k++) tm_walk_run(tc, c->sg[k].cond, note_tested, &ts);
   isa_term locs[MAX_LOCS];
   size_t nl = 0;
   for (size_t i = 0; i < h->ncand; i++) {
@@ -631,10 +661,12 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
   free(ts.var);
   for (size_t i = 0; i < nl; i++) {
     if (tm_kind(tc, locs[i]) == TM_VAR && fixed(h, locs[i], 0)) continue;
-    for (size_t j = 0; j < nk; j++) {
-      isa_term k = tm_const(tc, ks[j], ab);
+    for (size_t j = 0; j < nk; j++) { /* `i < K` keeps i ≤ K at the head; `n >= K` before the loop, K ≤ n */
+      isa_term k = tm_const(tc, ks[j], ab), k1 = tm_const(tc, ks[j] + 1, ab);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, k, locs[i]), NO_FIX, NOT_FIXED, 0);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, locs[i], k), NO_FIX, NOT_FIXED, 0);
+      add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, locs[i], k1), NO_FIX, NOT_FIXED, 0);
+      add_atom(c, h->a0, tm_app2(tc, ISA_OP_ULE, locs[i], k1), NO_FIX, NOT_FIXED, 0);
     }
   }
   const seg *f = &c->sg[h->first];
@@ -645,13 +677,17 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
     if (!fixed(h, var, 0) && seg_value(c, f, var, &val))
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_EQ, var, tm_const(tc, val, d->regs[r].width)), var, 0, val);
   }
-  for (size_t i = 0; i < h->nreads; i++) {
-    if (fixed(h, 0, h->reads[i])) continue;
-    isa_term sel[2] = {c->v->mem, tm_const(tc, h->reads[i], ab)};
-    isa_term byte = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0);
-    uint64_t val;
-    if (seg_value(c, f, byte, &val)) add_atom(c, h->a0, tm_app2(tc, ISA_OP_EQ, byte, tm_const(tc, val, 8)), 0, h->reads[i], val);
-  }
+  /* the bytes any head's paths read (a frame's words are at constant
+   * addresses in every head's frame: an outer loop's head must know what
+   * the paths of the loop nested in it read) */
+  for (size_t j = 0; j < c->nh; j++)
+    for (size_t i = 0; c->h[j].reached && i < c->h[j].nreads; i++) {
+      uint64_t a = c->h[j].reads[i], val;
+      if (fixed(h, 0, a)) continue;
+      isa_term sel[2] = {c->v->mem, tm_const(tc, a, ab)};
+      isa_term byte = tm_app(tc, ISA_OP_SELECT, sel, 2, 0, 0);
+      if (seg_value(c, f, byte, &val)) add_atom(c, h->a0, tm_app2(tc, ISA_OP_EQ, byte, tm_const(tc, val, 8)), 0, a, val);
+    }
   h->na = c->natom - h->a0;
 }
 
@@ -699,9 +735,15 @@ static isa_term at_end(cp_ctx *c, const seg *s, isa_term t, isa_term *facts) {
   return x;
 }
 
+static bool dropped_before(const cp_ctx *c, uint64_t pc, isa_term a) {
+  uint64_t k = drop_key(c, pc, a);
+  return k && ht_get(c->dropped, k, NULL);
+}
+
 static void kill(cp_ctx *c, const chead *h, size_t i) {
   c->alive[i] = 0;
-  ht_add(&c->dropped, drop_key(h->pc, c->atom[i]), 0);
+  uint64_t k = drop_key(c, h->pc, c->atom[i]);
+  if (k) ht_put(c->dropped, k, 0);
 }
 
 /* The atoms idx[0..n) of path s's head (their terms at its end in post)
@@ -851,13 +893,52 @@ static bool drop_acyclic(cp_ctx *c) {
   return any;
 }
 
-int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, void *gctx, double seconds,
-             unsigned query_ms, cp_stats *st, char *why, size_t whysz) {
+/* The structure of every head on every path to it, and no path to the
+ * target or a violation, with the atoms that stand.  1 proven, 0 not (why
+ * in c->why), -1 out of time. */
+static int final_check(cp_ctx *c) {
+  tm_ctx *tc = c->v->tc;
+  for (size_t k = 0; k < c->nsg; k++) {
+    const seg *s = &c->sg[k];
+    if (now_s() > c->deadline) {
+      c->timeout = true;
+      fail(c, "out of time");
+      return -1;
+    }
+    int r;
+    if (s->to == TO_BAD) {
+      r = refuted(c, s, tm_true(tc), tm_true(tc));
+      if (r != 1 && c->debug) {
+        char buf[2000];
+        tm_print(tc, s->cond, buf, sizeof buf);
+        fprintf(stderr, "proof over loop heads: the path to the target or a violation: %s\n", buf);
+      }
+      if (r != 1) {
+        fail(c, r ? "the solver could not refute a path from %s%.0llx to the target or a violation"
+                  : "a path from %s%.0llx to the target or to a violation is not excluded by the invariants",
+             s->from < 0 ? "the entry" : "0x", s->from < 0 ? 0ull : (unsigned long long)c->h[s->from].pc);
+        return 0;
+      }
+    } else {
+      isa_term f, g = at_end(c, s, c->h[s->to].sigma, &f);
+      r = refuted(c, s, tm_app1(tc, ISA_OP_LNOT, g), f);
+      if (r != 1) {
+        fail(c, "a path to 0x%llx %s its frame, depth or pending calls", (unsigned long long)c->h[s->to].pc,
+             r ? "may not keep" : "does not keep");
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
+int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_sample_fn holds, void *gctx,
+             double seconds, unsigned query_ms, cp_stats *st, char *why, size_t whysz) {
   tm_ctx *tc = c->v->tc;
   const isa_desc *d = c->v->d;
   memset(st, 0, sizeof *st);
   reset(c);
-  c->gr = gr, c->gctx = gctx;
+  c->gr = gr, c->holds = holds, c->gctx = gctx;
   c->deadline = now_s() + seconds;
   if (!c->vars) c->vars = xa_malloc(ss_nstate(d) * sizeof *c->vars);
   ss_state_vars(c->v, c->vars);
@@ -887,13 +968,16 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, voi
       tm_walk_run(tc, c->sg[k].cond, note_consts, ctx);
     }
     st->heads = 0;
-    for (size_t i = 0; i < c->nh; i++)
-      if (c->h[i].reached) head_atoms(c, i, ks, nk), st->heads++;
+    for (size_t o = 0; o < c->nreached; o++) /* in the order reached: a first arrival's start has its atoms */
+      for (size_t i = 0; i < c->nh; i++)
+        if (c->h[i].reached && c->h[i].order == o) head_atoms(c, i, ks, nk), st->heads++;
     c->alive = xa_malloc(c->natom ? c->natom : 1);
     memset(c->alive, 1, c->natom ? c->natom : 1);
     for (size_t i = 0; i < c->nh; i++)
       for (size_t k = c->h[i].a0; c->h[i].reached && k < c->h[i].a0 + c->h[i].na; k++)
-        if (ht_get(&c->dropped, drop_key(c->h[i].pc, c->atom[k]), NULL)) c->alive[k] = 0;
+        if (dropped_before(c, c->h[i].pc, c->atom[k]) ||
+            (c->holds && !c->holds(c->gctx, c->h[i].pc, c->atom[k])))
+          c->alive[k] = 0;
     /* Houdini: the atoms each path to a head keeps, to the fixpoint */
     for (bool changed = true; changed;) {
       changed = false;
@@ -906,45 +990,33 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, voi
         }
       }
     }
-    if (!promote(c)) break;
-  }
-  /* the structure of every head on every path to it, and no path to the
-   * target or a violation */
-  for (size_t k = 0; k < c->nsg; k++) {
-    const seg *s = &c->sg[k];
-    if (now_s() > c->deadline) {
-      c->timeout = true;
-      fail(c, "out of time");
-      goto out;
+    /* the proof, or the constants that stood as structure for another
+     * round (the walks then know them) */
+    int fc = final_check(c);
+    if (fc < 0) goto out;
+    if (fc == 1) {
+      res = 1;
+      break;
     }
-    int r;
-    if (s->to == TO_BAD) {
-      r = refuted(c, s, tm_true(tc), tm_true(tc));
-      if (r != 1) {
-        fail(c, r ? "the solver could not refute a path from %s%.0llx to the target or a violation"
-                  : "a path from %s%.0llx to the target or to a violation is not excluded by the invariants",
-             s->from < 0 ? "the entry" : "0x", s->from < 0 ? 0ull : (unsigned long long)c->h[s->from].pc);
-        goto out;
-      }
-    } else {
-      isa_term f, g = at_end(c, s, c->h[s->to].sigma, &f);
-      r = refuted(c, s, tm_app1(tc, ISA_OP_LNOT, g), f);
-      if (r != 1) {
-        fail(c, "a path to 0x%llx %s its frame, depth or pending calls", (unsigned long long)c->h[s->to].pc,
-             r ? "may not keep" : "does not keep");
-        goto out;
-      }
-    }
+    if (!promote(c)) goto out;
+    c->why[0] = 0;
   }
-  res = 1;
+  if (res != 1) {
+    fail(c, "no proof after %d rounds", MAX_ROUNDS);
+    goto out;
+  }
   for (size_t i = 0; i < c->natom; i++) st->atoms += c->alive[i];
 out:
   if (c->debug)
     for (size_t i = 0; i < c->nh; i++) {
       const chead *h = &c->h[i];
       if (!h->reached) continue;
-      fprintf(stderr, "proof over loop heads: head 0x%llx at depth %llu, %zu atoms:\n", (unsigned long long)h->pc,
-              (unsigned long long)h->depth, h->na);
+      fprintf(stderr, "proof over loop heads: head 0x%llx at depth %llu, %zu atoms, %zu bytes read, %zu constants:",
+              (unsigned long long)h->pc, (unsigned long long)h->depth, h->na, h->nreads, h->nfix);
+      for (size_t k = 0; k < h->nfix; k++)
+        if (h->fix[k].var) fprintf(stderr, " %s=%llx", tm_var_name(tc, tm_var_index(tc, h->fix[k].var)), (unsigned long long)h->fix[k].val);
+        else fprintf(stderr, " [%llx]=%02llx", (unsigned long long)h->fix[k].addr, (unsigned long long)h->fix[k].val);
+      fprintf(stderr, "\n");
       for (size_t k = h->a0; k < h->a0 + h->na && c->alive; k++) {
         char buf[300];
         tm_print(tc, c->atom[k], buf, sizeof buf);

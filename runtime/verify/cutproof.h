@@ -57,6 +57,7 @@
 #include <stdint.h>
 
 #include "fold.h"
+#include "htab.h"
 #include "mem.h"
 #include "smt.h"
 #include "terms.h"
@@ -75,8 +76,17 @@ typedef struct cp_ctx cp_ctx;
  * every initial state about the reads that stay (dpg's ground). */
 typedef isa_term (*cp_ground_fn)(void *ctx, isa_term t, isa_term *facts);
 
-/* target: a path that reaches it must be infeasible. */
-cp_ctx *cp_new(const fold_vocab *v, fold_letters *L, const mem_space *code, smt *solver, uint64_t target);
+/* Does an atom hold at every state the runs showed at a loop head (false
+ * only when some state refutes it)?  Atoms the runs refute are dropped
+ * before the fixpoint, which would need a query for each. */
+typedef bool (*cp_sample_fn)(void *ctx, uint64_t pc, isa_term atom);
+
+/* target: a path that reaches it must be infeasible.  dropped (the
+ * caller's, which may outlive the context and its terms): the atoms
+ * earlier fixpoints dropped, by head and text; a later one starts without
+ * them. */
+cp_ctx *cp_new(const fold_vocab *v, fold_letters *L, const mem_space *code, smt *solver, uint64_t target,
+               ht_map *dropped);
 void cp_free(cp_ctx *c); /* NULL is fine */
 /* Print on standard error the heads, their atoms, and what failed. */
 void cp_set_debug(cp_ctx *c, bool on);
@@ -99,10 +109,11 @@ typedef struct cp_stats {
 /* Try to prove that no execution reaches the target or makes an AE
  * violation.  init: the initial state as a map over variable indices (PC,
  * SP, `$V`, `$D`, `$ip`; 0 elsewhere), with ninit entries; gr grounds terms
- * over it.  Within the given seconds (the solver's per-query limit is set
+ * over it, and holds (NULL: none) tells atoms the runs refute, both with
+ * gctx.  Within the given seconds (the solver's per-query limit is set
  * to at most query_ms).  1: proven; 0: not (why says what stood in the
  * way); -1: out of time. */
-int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, void *gctx, double seconds,
-             unsigned query_ms, cp_stats *st, char *why, size_t whysz);
+int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_sample_fn holds, void *gctx,
+             double seconds, unsigned query_ms, cp_stats *st, char *why, size_t whysz);
 
 #endif

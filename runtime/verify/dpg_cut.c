@@ -27,6 +27,11 @@ void cut_note(dpg *g, uint64_t pc, const isa_term *fv, const uint64_t *fk, size_
 
 static isa_term ground_cb(void *ctx, isa_term t, isa_term *facts) { return ground_split(ctx, t, facts); }
 
+static bool holds_cb(void *ctx, uint64_t pc, isa_term atom) {
+  const dpg *g = ctx;
+  return cd_hist_holds(g->an.cd_hist, pc, atom);
+}
+
 sres cut_turn(dpg *g, dpg_result *r) {
   if (!g->an.cp || g->an.cp_version == g->an.cp_tried) return S_CONT;
   double now = elapsed(g), left = g->o.timeout_s > 0 ? g->o.timeout_s - now : 1e30;
@@ -45,14 +50,14 @@ sres cut_turn(dpg *g, dpg_result *r) {
   initial_map(g, map);
   cp_stats st;
   char why[300];
-  int res = cp_prove(g->an.cp, map, nv, ground_cb, g, allow, CUT_QUERY_MS, &st, why, sizeof why);
+  int res = cp_prove(g->an.cp, map, nv, ground_cb, holds_cb, g, allow, CUT_QUERY_MS, &st, why, sizeof why);
   free(map);
   double spent = elapsed(g) - now;
   g->an.cp_seconds += spent;
   g->st.analysis_seconds += spent;
   if (g->o.debug & DPG_DEBUG_STEPS)
-    fprintf(stderr, "proof over loop heads: %s (%zu heads, %zu paths, %zu atoms, %.3f s)%s%s\n",
-            res == 1 ? "proven" : res < 0 ? "out of time" : "not proven", st.heads, st.segments, st.atoms, spent,
+    fprintf(stderr, "proof over loop heads: %s (%zu heads, %zu paths, %zu atoms, %.3f s of %.3f s at %.3f s)%s%s\n",
+            res == 1 ? "proven" : res < 0 ? "out of time" : "not proven", st.heads, st.segments, st.atoms, spent, allow, now,
             res == 1 ? "" : ": ", why);
   if (res != 1) return S_CONT;
   r->verdict = DPG_SAFE;

@@ -219,6 +219,8 @@ struct dpg_carry {
   /* directed testing between two searches (dpg_explore.c): the queue and
    * the runs, every one by its own input (owned) */
   struct xpool explore;
+  /* the atoms the proof over loop heads dropped (cutproof.h), by text */
+  ht_map cut_dropped;
 };
 
 /* The state vocabulary evaluated in a concrete machine (cenv_env). */

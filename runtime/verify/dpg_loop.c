@@ -169,6 +169,7 @@ void dpg_carry_free(dpg_carry *c) {
   if (!c) return;
   cont_free(c);
   xpool_free(&c->explore);
+  ht_free(&c->cut_dropped);
   free(c);
 }
 
@@ -200,7 +201,8 @@ dpg *dpg_new(const isa_desc *d, const el_image *img, const mem_space *loaded, co
   if (!g->prog.smc) g->an.lc = lc_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target);
   /* the proof over loop heads walks the image's code from the Linux
    * initial state */
-  if (!g->prog.smc && o->inputs == DPG_INPUTS_LINUX && !o->no_induction) g->an.cp = cp_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target);
+  if (!g->prog.smc && o->inputs == DPG_INPUTS_LINUX && !o->no_induction) 
+    g->an.cp = cp_new(&g->gr.v, g->gr.L, loaded, g->solver, o->target, &g->carry->cut_dropped);
   return g;
 }
 

@@ -41,7 +41,7 @@
 #                    of two against a third: DPG's proof with the candidate),
 #                    trade_loop_safe with long_witnesses >= 1, and with
 #                    relations, --no-induction and --timeout 10 -> 20
-#   induction        classes/guarded_loops_safe -O0 and -O2 -> 0 by the proof
+#   induction        x86: classes/guarded_loops_safe -O0 and -O2 -> 0 by the proof
 #                    by inductive invariants at loop heads (the reason says
 #                    so; two loops, facts from guards before them);
 #                    classes/guarded_loops_reach (a guard one item short)
@@ -431,6 +431,7 @@ case $case in
         done
         ;;
     induction)
+        [ "$isa" = x86 ] || { echo "bad_input.sh: induction is an x86 case" >&2; exit 2; }
         # the proof by inductive invariants at loop heads
         # (runtime/verify/cutproof.c): two loops in sequence whose facts
         # (2n <= room, used = 2i, bounds) come from guards before them

@@ -524,11 +524,17 @@ bool cd_hist_holds(const cd_hist *h, uint64_t pc, isa_term t) {
   return true;
 }
 
+/* The samples of pc, when CD_AFFINE has enough of them to speak of (four). */
+static hent *samples_at(const cd_set *c, uint64_t pc) {
+  if (!c->h || !(c->shapes & CD_AFFINE)) return NULL;
+  hent *e = hist_entry(c->h, pc, false);
+  return e && e->n >= 4 ? e : NULL;
+}
+
 size_t cd_constants(cd_set *c, uint64_t pc, isa_term *out, size_t cap) {
   cd_hist *h = c->h;
-  if (!h || !(c->shapes & CD_AFFINE)) return 0;
-  hent *e = hist_entry(h, pc, false);
-  if (!e || e->n < 4) return 0;
+  hent *e = samples_at(c, pc);
+  if (!e) return 0;
   tm_ctx *tc = c->v->tc;
   unsigned w = c->v->d->addr_bits;
   size_t n = 0;
@@ -545,9 +551,8 @@ size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term
                  bool all_sums) {
   cd_hist *h = c->h;
   *npairs = 0;
-  if (!h || !(c->shapes & CD_AFFINE)) return 0;
-  hent *e = hist_entry(h, pc, false);
-  if (!e || e->n < 4) return 0;
+  hent *e = samples_at(c, pc);
+  if (!e) return 0;
   tm_ctx *tc = c->v->tc;
   unsigned w = c->v->d->addr_bits;
   uint32_t loc[RL_MAX_VARS];

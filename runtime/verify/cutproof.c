@@ -454,6 +454,16 @@ static void head_start(cp_ctx *c, chead *h) {
   h->sigma = sigma;
 }
 
+/* x into a[0..*n) unless it is there; false when it is not and there is
+ * no room (cap). */
+static bool push_unique(uint64_t *a, size_t *n, size_t cap, uint64_t x) {
+  for (size_t i = 0; i < *n; i++)
+    if (a[i] == x) return true;
+  if (*n == cap) return false;
+  a[(*n)++] = x;
+  return true;
+}
+
 /* Collects in h->reads the bytes of the head's memory a term reads at
  * constant addresses. */
 static uint64_t note_reads(tm_walk *tw, isa_term t, void *ctx) {
@@ -462,11 +472,8 @@ static uint64_t note_reads(tm_walk *tw, isa_term t, void *ctx) {
   chead *h = p[1];
   tm_ctx *tc = tm_walk_ctx(tw);
   uint64_t a, x;
-  if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == c->v->mem && tm_is_const(tc, tm_arg(tc, t, 1), &a)) {
-    bool have = false;
-    for (size_t i = 0; i < h->nreads && !have; i++) have = h->reads[i] == a;
-    if (!have && h->nreads < MAX_READS) h->reads[h->nreads++] = a;
-  }
+  if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == c->v->mem && tm_is_const(tc, tm_arg(tc, t, 1), &a))
+    (void)push_unique(h->reads, &h->nreads, MAX_READS, a);
   for (unsigned i = 0; i < tm_nargs(tc, t); i++) (void)tm_walk_get(tw, tm_arg(tc, t, i), &x);
   return 0;
 }
@@ -538,11 +545,7 @@ static uint64_t note_consts(tm_walk *tw, isa_term t, void *ctx) {
     bool ka = tm_is_const(tc, a, &k), kb = !ka && tm_is_const(tc, b, &k);
     bool ptr = false; /* an address of the image or the stack (a return's match): no bound */
     for (size_t q = 0; q < c->v->nrd && !ptr; q++) ptr = k >= c->v->rd[2 * q] && k <= c->v->rd[2 * q + 1];
-    if (ka != kb && !ptr) {
-      bool have = false;
-      for (size_t i = 0; i < *nk && !have; i++) have = ks[i] == k;
-      if (!have && *nk < MAX_KS) ks[(*nk)++] = k;
-    }
+    if (ka != kb && !ptr) (void)push_unique(ks, nk, MAX_KS, k);
   }
   for (unsigned i = 0; i < tm_nargs(tc, t); i++) (void)tm_walk_get(tw, tm_arg(tc, t, i), &x);
   return 0;
@@ -603,10 +606,7 @@ static uint64_t note_tested(tm_walk *tw, isa_term t, void *ctx) {
     return 0;
   }
   if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == ts->c->v->mem && tm_is_const(tc, tm_arg(tc, t, 1), &a)) {
-    bool have = false;
-    for (size_t i = 0; i < ts->nreads && !have; i++) have = ts->reads[i] == a;
-    if (!have && ts->nreads < MAX_READS) ts->reads[ts->nreads++] = a;
-    else if (!have) ts->all = true;
+    if (!push_unique(ts->reads, &ts->nreads, MAX_READS, a)) ts->all = true;
     return 0;
   }
   for (unsigned i = 0; i < tm_nargs(tc, t); i++) (void)tm_walk_get(tw, tm_arg(tc, t, i), &x);

@@ -510,6 +510,13 @@ static uint8_t sample_mem(void *ctx, uint32_t index, uint64_t addr) {
   return (uint8_t)(w >> (8 * (d->big_endian ? W - 1 - i : i)));
 }
 
+uint64_t cd_hist_version(const cd_hist *h, uint64_t pc) {
+  uint64_t at;
+  if (!h || !ht_get(&h->idx, pc + 1, &at)) return 0;
+  const hent *e = &h->e[at - 1];
+  return (uint64_t)e->n << 32 ^ e->rot ^ (uint64_t)e->run << 16;
+}
+
 bool cd_hist_holds(const cd_hist *h, uint64_t pc, isa_term t) {
   uint64_t at;
   if (!h || !ht_get(&h->idx, pc + 1, &at)) return true;

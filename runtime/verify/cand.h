@@ -94,6 +94,9 @@ size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term
  * out, how many. */
 size_t cd_constants(cd_set *c, uint64_t pc, isa_term *out, size_t cap);
 
+/* A number that changes when the samples of pc change (0: none). */
+uint64_t cd_hist_version(const cd_hist *h, uint64_t pc);
+
 /* Does t (a bool term over the state at pc) hold at every sample of pc in
  * the history?  The registers and the words at SP + 4k have their sampled
  * values, SP the one every sample had; true when t reads anything else

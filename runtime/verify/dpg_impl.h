@@ -168,6 +168,7 @@ struct dpg {
     cp_ctx *cp;       /* the proof over loop heads (cutproof.h); NULL when it does not apply */
     unsigned long cp_version, cp_tried; /* the heads' atoms changed / the version last tried */
     double cp_seconds; /* spent on it */
+    ht_map cut_seen;   /* per loop head (pc + 1): the samples' version its atoms were last noted at */
     ht_map cand_done; /* candidate invariants already split in: hash(pc, φ) */
     ht_map refs_at;   /* refinements so far by the frontier's address (key pc + 1) */
     ht_map pcs;       /* distinct executed addresses (key pc + 1) */

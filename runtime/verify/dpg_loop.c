@@ -237,6 +237,7 @@ void dpg_free(dpg *g) {
   cd_hist_free(g->an.cd_hist);
   lc_free(g->an.lc);
   cp_free(g->an.cp);
+  ht_free(&g->an.cut_seen);
   feas_free(g->an.fs);
   inv_free(g->an.iv);
   free(g->gr.site);

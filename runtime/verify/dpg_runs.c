@@ -579,9 +579,13 @@ static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
   isa_term at[63];
   size_t nrel = conjuncts(g->tc, rel, at, 16);
   uint64_t ks[LC_MAX_CONSTS];
-  size_t nk = g->an.lc ? lc_consts(g->an.lc, pc, ks, LC_MAX_CONSTS) : 0;
-  size_t npairs;
-  if (g->an.cp && nf) {
+  size_t nk = 0, npairs;
+  bool orders = g->an.lc && (g->o.candidates & CD_ORDERS);
+  uint64_t ver = cd_hist_version(g->an.cd_hist, pc), seen;
+  bool fresh = ver && (!ht_get(&g->an.cut_seen, pc + 1, &seen) || seen != ver);
+  if ((orders || (g->an.cp && nf && fresh)) && g->an.lc) nk = lc_consts(g->an.lc, pc, ks, LC_MAX_CONSTS);
+  if (g->an.cp && nf && fresh) {
+    ht_put(&g->an.cut_seen, pc + 1, ver);
     /* the proof over loop heads takes more of them, in every search with
      * candidates: its fixpoint is not bounded by a mask, it keeps only
      * what its paths test, and a sum of bounds from input that one run
@@ -594,7 +598,7 @@ static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
     cut_note(g, pc, fv, fk, nf, all, na);
     free(all);
   }
-  if (!g->an.lc || !(g->o.candidates & CD_ORDERS)) return rel;
+  if (!orders) return rel;
   size_t n = nrel + cd_orders(cs, pc, ks, nk, at + nrel, 63 - nrel, &npairs, false);
   if (n == 0) return 0;
   uint64_t keep;

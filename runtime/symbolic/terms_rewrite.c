@@ -487,6 +487,21 @@ isa_term tm_rewrite(tm_ctx *c, isa_op op, unsigned sort, isa_term *a, unsigned n
       if (p0 < iw) return tm_extract(c, x->a[0], p0, p1);
       if (p1 >= iw) return tm_const(c, 0, p0 - p1 + 1);
     }
+    if (x->kind == ISA_OP_SEXT && p0 < c->n[x->a[0]].sort) return tm_extract(c, x->a[0], p0, p1);
+    /* the low bits of a sum or product are those of the operands' low
+     * bits: a 32-bit multiply done on sign-extended 64-bit operands (imul)
+     * is the 32-bit product, which the solver can normalise with the
+     * program's other products */
+    if (p1 == 0 && (x->kind == ISA_OP_ADD || x->kind == ISA_OP_SUB || x->kind == ISA_OP_MUL)) {
+      bool narrow = true;
+      for (unsigned i = 0; i < 2 && narrow; i++) {
+        const tm_node *y = &c->n[x->a[i]];
+        narrow = y->kind == TM_CONST ||
+                 ((y->kind == ISA_OP_SEXT || y->kind == ISA_OP_ZEXT) && p0 < c->n[y->a[0]].sort);
+      }
+      if (narrow)
+        return tm_app2(c, (isa_op)x->kind, tm_extract(c, x->a[0], p0, 0), tm_extract(c, x->a[1], p0, 0));
+    }
     break;
   }
   case ISA_OP_CONCAT: {

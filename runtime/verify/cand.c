@@ -661,6 +661,153 @@ size_t cd_frame(cd_set *c, uint64_t pc, isa_term *var, uint64_t *val, size_t cap
   return n;
 }
 
+/* Polynomial equalities (cd_poly).  The products are of the loop's
+ * counters: locations that step by one amount through most of a run's
+ * consecutive samples (i += 1; a later sample is 2^j passes on), and that
+ * no earlier counter determines (z = 6n + 6 is n's alias).  The columns of
+ * the linear search are the counters, their products of degree 2 and 3,
+ * then the other locations that vary: the echelon form expresses each
+ * later column by earlier ones, so each other location comes out as a
+ * polynomial in the counters (y = 3n^2 + 3n + 1, x = n^3, 6s = 2i^3 −
+ * 3i^2 + i).  Degree 3 with at most POLY_VARS3 counters, 2 with up to
+ * POLY_VARS. */
+#define POLY_LIN 16
+#define POLY_VARS3 3
+#define POLY_VARS 5
+#define POLY_RELS 24
+
+/* Is location i of e a counter: one nonzero step |d| for at least two
+ * thirds of the consecutive same-run sample pairs that differ? */
+static bool counter(const cd_hist *h, const hent *e, unsigned i, unsigned w) {
+  uint64_t best = 0;
+  size_t nbest = 0, nz = 0;
+  for (size_t j = 1; j < e->n; j++) {
+    if (e->of[j - 1] != e->of[j]) continue;
+    int64_t d = sval(e->s[j * h->nv + i], w) - sval(e->s[(j - 1) * h->nv + i], w);
+    uint64_t ad = d < 0 ? (uint64_t)-d : (uint64_t)d;
+    if (!ad) continue;
+    nz++;
+    if (ad == best) nbest++;
+    else if (!nbest) best = ad, nbest = 1;
+    else nbest--; /* majority vote */
+  }
+  if (nz < 4) return false;
+  size_t k = 0;
+  for (size_t j = 1; j < e->n; j++) {
+    if (e->of[j - 1] != e->of[j]) continue;
+    int64_t d = sval(e->s[j * h->nv + i], w) - sval(e->s[(j - 1) * h->nv + i], w);
+    k += (d < 0 ? (uint64_t)-d : (uint64_t)d) == best;
+  }
+  return 3 * k >= 2 * nz;
+}
+
+size_t cd_poly(cd_set *c, uint64_t pc, isa_term *out, size_t cap) {
+  cd_hist *h = c->h;
+  hent *e = samples_at(c, pc);
+  const fold_vocab *v = c->v;
+  unsigned w = v->d->addr_bits;
+  if (!e || e->n < 8 || w > 32) return 0;
+  tm_ctx *tc = v->tc;
+  /* the locations that vary: counters first */
+  uint32_t loc[POLY_LIN];
+  unsigned nl = 0, nc = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (unsigned i = 0; i < h->nv && nl < POLY_LIN; i++) {
+      if (is_ptr(h, e, i) || !loc_takes_part(c, pc, i)) continue;
+      bool varies = false;
+      for (size_t j = 1; j < e->n && !varies; j++) varies = e->s[j * h->nv + i] != e->s[i];
+      if (!varies || counter(h, e, i, w) != (pass == 0)) continue;
+      loc[nl++] = i;
+      nc += pass == 0;
+    }
+  if (!nc) return 0;
+  /* counters an earlier one determines are left out of the products */
+  unsigned pv[POLY_VARS], np = 0;
+  {
+    uint64_t *lin = xa_malloc(sizeof *lin * e->n * nc);
+    for (size_t j = 0; j < e->n; j++)
+      for (unsigned k = 0; k < nc; k++) lin[j * nc + k] = e->s[j * h->nv + loc[k]];
+    unsigned char none[RL_MAX_VARS] = {0};
+    rl_rel lr[2 * POLY_LIN];
+    size_t nlr = rl_find(lin, e->n, nc, w, none, lr, 2 * POLY_LIN);
+    free(lin);
+    for (unsigned k = 0; k < nc && np < POLY_VARS; k++) {
+      bool dep = false;
+      for (size_t q = 0; q < nlr && !dep; q++) dep = lr[q].bits == w && lr[q].var[lr[q].nv - 1] == k;
+      if (!dep) pv[np++] = k;
+    }
+  }
+  /* the columns: (a, b, d) indices into loc, -1 for none */
+  int mono[RL_MAX_VARS][3];
+  unsigned deg[RL_MAX_VARS], nm = 0;
+  for (unsigned a = 0; a < np; a++) mono[nm][0] = (int)pv[a], mono[nm][1] = mono[nm][2] = -1, deg[nm++] = 1;
+  for (unsigned a = 0; a < np; a++)
+    for (unsigned b = a; b < np; b++) mono[nm][0] = (int)pv[a], mono[nm][1] = (int)pv[b], mono[nm][2] = -1, deg[nm++] = 2;
+  if (np <= POLY_VARS3)
+    for (unsigned a = 0; a < np; a++)
+      for (unsigned b = a; b < np; b++)
+        for (unsigned d = b; d < np; d++)
+          mono[nm][0] = (int)pv[a], mono[nm][1] = (int)pv[b], mono[nm][2] = (int)pv[d], deg[nm++] = 3;
+  for (unsigned k = 0; k < nl && nm < RL_MAX_VARS; k++) {
+    bool in = false;
+    for (unsigned a = 0; a < np && !in; a++) in = pv[a] == k;
+    if (!in) mono[nm][0] = (int)k, mono[nm][1] = mono[nm][2] = -1, deg[nm++] = 1;
+  }
+  /* rows: the distinct samples whose monomials stay within w signed bits
+   * (the search is over the integers; a relation found is then checked
+   * modulo 2^w, which is what the machine keeps) */
+  int64_t lim = (int64_t)1 << (w - 1);
+  uint64_t *sub = xa_malloc(sizeof *sub * e->n * nm);
+  size_t m = 0;
+  for (size_t j = 0; j < e->n; j++) {
+    uint64_t *row = sub + m * nm;
+    bool ok = true;
+    for (unsigned k = 0; k < nm && ok; k++) {
+      __int128 x = 1;
+      for (unsigned f = 0; f < 3 && mono[k][f] >= 0; f++) x *= sval(e->s[j * h->nv + loc[mono[k][f]]], w);
+      ok = x < lim && x >= -lim;
+      row[k] = (uint64_t)(int64_t)x & (((uint64_t)1 << w) - 1);
+    }
+    for (size_t q = 0; q < m && ok; q++) ok = memcmp(sub + q * nm, row, nm * sizeof *row) != 0;
+    if (ok) m++;
+  }
+  size_t n = 0;
+  if (m >= 8) {
+    unsigned char cong[RL_MAX_VARS] = {0};
+    rl_rel rel[POLY_RELS];
+    size_t nr = rl_find(sub, m, nm, w, cong, rel, POLY_RELS);
+    for (size_t k = 0; k < nr && n < cap; k++) {
+      bool prod = false;
+      for (unsigned i = 0; i < rel[k].nv; i++) prod |= deg[rel[k].var[i]] > 1;
+      if (rel[k].bits < w || !prod) continue; /* linear: cd_relation's */
+      /* as x == p(counters) where the last column has coefficient ±1 (the
+       * solver substitutes such an equality before it normalises the
+       * products); else as a sum */
+      unsigned last = rel[k].nv - 1;
+      int lead = deg[rel[k].var[last]] == 1 && (rel[k].coef[last] == 1 || rel[k].coef[last] == -1) ? (int)last : -1;
+      int64_t sg = lead >= 0 ? -rel[k].coef[lead] : 1; /* lead·x + rest = c  ⇒  x = sg·rest − sg·c */
+      isa_term sum = 0;
+      for (unsigned i = 0; i < rel[k].nv; i++) {
+        if ((int)i == lead) continue;
+        const int *mo = mono[rel[k].var[i]];
+        isa_term t = loc_term(h, loc[mo[0]]);
+        for (unsigned f = 1; f < 3 && mo[f] >= 0; f++) t = tm_app2(tc, ISA_OP_MUL, t, loc_term(h, loc[mo[f]]));
+        int64_t cf = sg * rel[k].coef[i];
+        if (cf != 1) t = tm_app2(tc, ISA_OP_MUL, tm_const(tc, (uint64_t)cf, w), t);
+        sum = sum ? tm_app2(tc, ISA_OP_ADD, sum, t) : t;
+      }
+      uint64_t rhs = (lead >= 0 ? (uint64_t)(-sg) * rel[k].c : rel[k].c) & (((uint64_t)1 << w) - 1);
+      if (lead >= 0) {
+        if (rhs) sum = tm_app2(tc, ISA_OP_ADD, sum, tm_const(tc, rhs, w));
+        out[n++] = tm_app2(tc, ISA_OP_EQ, loc_term(h, loc[mono[rel[k].var[lead]][0]]), sum);
+      } else
+        out[n++] = tm_app2(tc, ISA_OP_EQ, sum, tm_const(tc, rhs, w));
+    }
+  }
+  free(sub);
+  return n;
+}
+
 isa_term cd_relation(cd_set *c, uint64_t pc) {
   cd_hist *h = c->h;
   if (!h || !(c->shapes & CD_AFFINE)) return 0;

@@ -94,6 +94,16 @@ size_t cd_orders(cd_set *c, uint64_t pc, const uint64_t *ks, size_t nk, isa_term
  * out, how many. */
 size_t cd_constants(cd_set *c, uint64_t pc, isa_term *out, size_t cap);
 
+/* CD_AFFINE: polynomial equalities that every sample of pc satisfies,
+ * with a product of locations in each (the linear ones are cd_relation's):
+ * a_1 m_1 + … + a_k m_k == c (mod 2^w), k ≤ RL_MAX_TERMS, |a_i| ≤
+ * RL_MAX_COEF, each m_i a product of one to three of the locations that
+ * vary at pc (as cd_relation takes them; three only when at most five
+ * vary, and at most eight take part), found over the samples whose
+ * products fit in w signed bits (y == 3n·n + 3n + 1, x == n·n·n).  Up to
+ * cap into out; how many. */
+size_t cd_poly(cd_set *c, uint64_t pc, isa_term *out, size_t cap);
+
 /* A number that changes when the samples of pc change (0: none). */
 uint64_t cd_hist_version(const cd_hist *h, uint64_t pc);
 

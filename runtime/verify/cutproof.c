@@ -18,6 +18,7 @@
 #define VAR_ROOM 4096
 #define MAX_FIX 128       /* constants of a head's structure */
 #define MAX_ROUNDS 6      /* walks with more constants known */
+#define NL_QUERY_FACTOR 3 /* a query's time with atoms that multiply variables */
 #define MAX_KS 12         /* constants compared with, for bounds */
 #define MAX_LOCS 12       /* locations bounded by them */     /* variables the walks may make (fresh system-call results) */
 
@@ -76,7 +77,9 @@ struct cp_ctx {
   size_t nsg, capsg;
   isa_term *atom;  /* all heads' atoms, over the head's variables */
   struct fix *afix; /* per atom: the constant it states (var or addr, val), or addr UINT64_MAX none */
-  uint8_t *alive;
+  uint8_t *alive;   /* per atom: 1 stands, 0 dropped, 2 held back (products) */
+  bool products;    /* the fixpoint's second stage: only atoms with products are checked */
+  bool first_stage; /* the fixpoint's first stage: paths' tests of products left out */
   size_t natom, capatom, capafix;
   cp_ground_fn gr;
   cp_sample_fn holds;
@@ -699,7 +702,7 @@ static size_t promote(cp_ctx *c) {
     chead *h = &c->h[i];
     if (!h->reached) continue;
     for (size_t k = h->a0; k < h->a0 + h->na; k++)
-      if (c->alive[k] && c->afix[k].addr != NOT_FIXED && h->nfix < MAX_FIX) h->fix[h->nfix++] = c->afix[k], n++;
+      if (c->alive[k] == 1 && c->afix[k].addr != NOT_FIXED && h->nfix < MAX_FIX) h->fix[h->nfix++] = c->afix[k], n++;
   }
   return n;
 }
@@ -710,18 +713,46 @@ static size_t promote(cp_ctx *c) {
  * (atoms still standing, in its start state) and its condition; for a path
  * from the entry, the condition grounded with the facts of the initial
  * state. */
+static bool has_product(cp_ctx *c, isa_term a);
+
+/* The conjuncts of cond without a product of variables (see cp_prove's
+ * first stage); true when none.  An explicit stack: a long path's
+ * condition is a deep chain of conjunctions. */
+static isa_term without_products(cp_ctx *c, isa_term cond) {
+  tm_ctx *tc = c->v->tc;
+  if (!has_product(c, cond)) return cond;
+  size_t n = 0, cap = 64;
+  isa_term *st = xa_malloc(cap * sizeof *st), out = tm_true(tc);
+  st[n++] = cond;
+  while (n) {
+    isa_term x = st[--n];
+    if (tm_kind(tc, x) == ISA_OP_LAND) {
+      st = xa_grow(st, &cap, n + 2, sizeof *st);
+      st[n++] = tm_arg(tc, x, 1);
+      st[n++] = tm_arg(tc, x, 0);
+    } else if (!has_product(c, x))
+      out = tm_app2(tc, ISA_OP_LAND, out, x);
+  }
+  free(st);
+  return out;
+}
+
 static isa_term hypothesis(cp_ctx *c, const seg *s, isa_term *facts) {
   tm_ctx *tc = c->v->tc;
   *facts = tm_true(tc);
+  /* the first stage of the fixpoint leaves out the path's tests of
+   * products (an assertion about n·n): weaker, so what it keeps is still
+   * kept soundly, and the linear atoms rarely need them */
+  isa_term cond = c->first_stage ? without_products(c, s->cond) : s->cond;
   if (s->from == FROM_ENTRY) {
-    isa_term f, t = c->gr(c->gctx, s->cond, &f);
+    isa_term f, t = c->gr(c->gctx, cond, &f);
     *facts = f;
     return t;
   }
   const chead *h = &c->h[s->from];
-  isa_term A = s->cond;
+  isa_term A = cond;
   for (size_t i = h->a0; i < h->a0 + h->na; i++)
-    if (c->alive[i]) A = tm_app2(tc, ISA_OP_LAND, A, tm_subst(tc, c->atom[i], h->S0));
+    if (c->alive[i] == 1) A = tm_app2(tc, ISA_OP_LAND, A, tm_subst(tc, c->atom[i], h->S0));
   return A;
 }
 
@@ -796,6 +827,20 @@ static long check_group(cp_ctx *c, const seg *s, const chead *h, isa_term hyp, i
   return dropped;
 }
 
+static uint64_t product_in(tm_walk *tw, isa_term t, void *ctx) {
+  (void)ctx;
+  tm_ctx *tc = tm_walk_ctx(tw);
+  if (tm_kind(tc, t) == ISA_OP_MUL && !tm_is_const(tc, tm_arg(tc, t, 0), NULL) && !tm_is_const(tc, tm_arg(tc, t, 1), NULL))
+    return 1;
+  uint64_t r = 0, x;
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++)
+    if (tm_walk_get(tw, tm_arg(tc, t, i), &x)) r |= x;
+  return r;
+}
+
+/* Does atom a multiply two variables (x == n·n·n)? */
+static bool has_product(cp_ctx *c, isa_term a) { return tm_walk_run(c->v->tc, a, product_in, NULL) != 0; }
+
 /* Houdini over path s: drops the atoms of its head that s can break when
  * its start's invariant holds.  False when the time ran out. */
 static bool houdini_seg(cp_ctx *c, const seg *s, bool *changed) {
@@ -809,7 +854,7 @@ static bool houdini_seg(cp_ctx *c, const seg *s, bool *changed) {
     isa_term facts, hyp = hypothesis(c, s, &facts);
     size_t n = 0;
     for (size_t i = 0; i < h->na; i++) {
-      if (!c->alive[h->a0 + i]) continue;
+      if (c->alive[h->a0 + i] != 1 || (c->products && !has_product(c, c->atom[h->a0 + i]))) continue;
       isa_term f;
       post[i] = at_end(c, s, c->atom[h->a0 + i], &f);
       facts = tm_app2(tc, ISA_OP_LAND, facts, f);
@@ -978,18 +1023,38 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_
         if (dropped_before(c, c->h[i].pc, c->atom[k]) ||
             (c->holds && !c->holds(c->gctx, c->h[i].pc, c->atom[k])))
           c->alive[k] = 0;
-    /* Houdini: the atoms each path to a head keeps, to the fixpoint */
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (size_t k = 0; k < c->nsg; k++) {
-        if (c->sg[k].to == TO_BAD) continue;
-        if (!houdini_seg(c, &c->sg[k], &changed)) {
-          c->timeout = true;
-          fail(c, "out of time in the fixpoint");
-          goto out;
+    /* Houdini: the atoms each path to a head keeps, to the fixpoint.  The
+     * atoms with products of variables wait for a second stage: queries
+     * with them go to a slower solver (smt.h), and with a hundred linear
+     * atoms to check beside them they run out of time.  What the first
+     * stage keeps stays inductive when the hypothesis grows, so the second
+     * checks only them. */
+    bool held = false;
+    for (size_t k = 0; k < c->natom; k++)
+      if (c->alive[k] && has_product(c, c->atom[k])) c->alive[k] = 2, held = true;
+    for (int stage = 0; stage < 2; stage++) {
+      c->products = stage == 1;
+      c->first_stage = stage == 0;
+      /* normalising products takes the solver longer */
+      if (c->products) smt_set_timeout(c->solver, NL_QUERY_FACTOR * query_ms);
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t k = 0; k < c->nsg; k++) {
+          if (c->sg[k].to == TO_BAD) continue;
+          if (!houdini_seg(c, &c->sg[k], &changed)) {
+            c->timeout = true;
+            fail(c, "out of time in the fixpoint");
+            goto out;
+          }
         }
       }
+      if (!held) break;
+      for (size_t k = 0; k < c->natom; k++)
+        if (c->alive[k] == 2) c->alive[k] = 1;
     }
+    c->products = c->first_stage = false;
+    /* (the longer time stays for the final check: its paths are those
+     * the products were needed for) */
     /* the proof, or the constants that stood as structure for another
      * round (the walks then know them) */
     int fc = final_check(c);
@@ -998,6 +1063,7 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_
       res = 1;
       break;
     }
+    smt_set_timeout(c->solver, query_ms);
     if (!promote(c)) goto out;
     c->why[0] = 0;
   }
@@ -1005,7 +1071,7 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_
     fail(c, "no proof after %d rounds", MAX_ROUNDS);
     goto out;
   }
-  for (size_t i = 0; i < c->natom; i++) st->atoms += c->alive[i];
+  for (size_t i = 0; i < c->natom; i++) st->atoms += c->alive[i] == 1;
 out:
   if (c->debug)
     for (size_t i = 0; i < c->nh; i++) {
@@ -1020,7 +1086,7 @@ out:
       for (size_t k = h->a0; k < h->a0 + h->na && c->alive; k++) {
         char buf[300];
         tm_print(tc, c->atom[k], buf, sizeof buf);
-        fprintf(stderr, "  %s %s\n", c->alive[k] ? "kept" : "dropped", buf);
+        fprintf(stderr, "  %s %s\n", c->alive[k] == 1 ? "kept" : c->alive[k] ? "held back" : "dropped", buf);
       }
     }
   st->segments = c->nsg;

@@ -588,12 +588,14 @@ static isa_term relation_candidate(dpg *g, cd_set *cs, uint64_t pc) {
     ht_put(&g->an.cut_seen, pc + 1, ver);
     /* the proof over loop heads takes more of them, in every search with
      * candidates: its fixpoint is not bounded by a mask, it keeps only
-     * what its paths test, and a sum of bounds from input that one run
+     * what its paths test, a sum of bounds from input that one run
      * fixed (2n ≤ room) is what a guard before the loop may have
-     * checked */
+     * checked, and polynomial equalities (x == n·n·n) are for it alone:
+     * a split on them would put products into every path query */
     isa_term *all = xa_malloc(CUT_MAX_ATOMS * sizeof *all);
     memcpy(all, at, nrel * sizeof *at);
-    size_t na = nrel + cd_constants(cs, pc, all + nrel, CUT_MAX_ATOMS - nrel);
+    size_t na = nrel + cd_poly(cs, pc, all + nrel, CUT_MAX_ATOMS - nrel);
+    na += cd_constants(cs, pc, all + na, CUT_MAX_ATOMS - na);
     na += cd_orders(cs, pc, ks, nk, all + na, CUT_MAX_ATOMS - na, &npairs, true);
     cut_note(g, pc, fv, fk, nf, all, na);
     free(all);

@@ -335,6 +335,23 @@ isa_term tm_rewrite(tm_ctx *c, isa_op op, unsigned sort, isa_term *a, unsigned n
         if (x->kind == ISA_OP_ADD && c->n[x->a[1]].kind == TM_CONST && tzeros(c, x->a[0], 0) >= k)
           return tm_app2(c, ISA_OP_ADD, x->a[0], tm_const(c, c->n[x->a[1]].val & k1, w));
       }
+      /* a rotation masked to one of its halves is a shift (PowerPC's
+       * rlwinm: (x >> (w-k) | x << k) & -2^k is x << k) */
+      const tm_node *x = &c->n[a[0]];
+      if (x->kind == ISA_OP_OR)
+        for (unsigned i = 0; i < 2; i++) {
+          const tm_node *l = &c->n[x->a[i]], *r = &c->n[x->a[1 - i]];
+          if (l->kind != ISA_OP_SHL || r->kind != ISA_OP_LSHR || l->a[0] != r->a[0] ||
+              c->n[l->a[1]].kind != TM_CONST || c->n[r->a[1]].kind != TM_CONST)
+            continue;
+          uint64_t kl = c->n[l->a[1]].val, kr = c->n[r->a[1]].val;
+          if (kl == 0 || kr == 0 || kl + kr != w) continue;
+          uint64_t lowk = (1ull << kl) - 1; /* the bits x >> kr fills */
+          if ((k1 & lowk) == 0)
+            return k1 == (m & ~lowk) ? x->a[i] : tm_app2(c, ISA_OP_AND, x->a[i], a[1]);
+          if ((k1 & ~lowk) == 0)
+            return k1 == lowk ? x->a[1 - i] : tm_app2(c, ISA_OP_AND, x->a[1 - i], a[1]);
+        }
     }
     break;
   case ISA_OP_OR:

@@ -678,7 +678,7 @@ size_t cd_frame(cd_set *c, uint64_t pc, isa_term *var, uint64_t *val, size_t cap
 
 /* Is location i of e a counter: one nonzero step |d| for at least two
  * thirds of the consecutive same-run sample pairs that differ? */
-static bool counter(const cd_hist *h, const hent *e, unsigned i, unsigned w) {
+static bool counter(const cd_hist *h, const hent *e, unsigned i, unsigned w, uint64_t *step) {
   uint64_t best = 0;
   size_t nbest = 0, nz = 0;
   for (size_t j = 1; j < e->n; j++) {
@@ -698,6 +698,7 @@ static bool counter(const cd_hist *h, const hent *e, unsigned i, unsigned w) {
     int64_t d = sval(e->s[j * h->nv + i], w) - sval(e->s[(j - 1) * h->nv + i], w);
     k += (d < 0 ? (uint64_t)-d : (uint64_t)d) == best;
   }
+  *step = best;
   return 3 * k >= 2 * nz;
 }
 
@@ -710,14 +711,20 @@ size_t cd_poly(cd_set *c, uint64_t pc, isa_term *out, size_t cap) {
   tm_ctx *tc = v->tc;
   /* the locations that vary: counters first */
   uint32_t loc[POLY_LIN];
+  uint64_t step[POLY_LIN];
   unsigned nl = 0, nc = 0;
   for (int pass = 0; pass < 2; pass++)
     for (unsigned i = 0; i < h->nv && nl < POLY_LIN; i++) {
       if (is_ptr(h, e, i) || !loc_takes_part(c, pc, i)) continue;
       bool varies = false;
       for (size_t j = 1; j < e->n && !varies; j++) varies = e->s[j * h->nv + i] != e->s[i];
-      if (!varies || counter(h, e, i, w) != (pass == 0)) continue;
-      loc[nl++] = i;
+      uint64_t st = 0;
+      if (!varies || counter(h, e, i, w, &st) != (pass == 0)) continue;
+      /* counters by their step, the unit one first: i, not 2i − 1, is
+       * what the others are polynomials of with small coefficients */
+      unsigned at = nl++;
+      while (pass == 0 && at > 0 && step[at - 1] > st) loc[at] = loc[at - 1], step[at] = step[at - 1], at--;
+      loc[at] = i, step[at] = st;
       nc += pass == 0;
     }
   if (!nc) return 0;

@@ -45,7 +45,9 @@
 #                    by inductive invariants at loop heads (the reason says
 #                    so; two loops, facts from guards before them);
 #                    classes/guarded_loops_reach (a guard one item short)
-#                    -O0 and -O2 -> 10; relation_loop_safe with
+#                    -O0 and -O2 -> 10; classes/poly_loop_safe -O2 -> 0 by
+#                    the proof (polynomial equalities), poly_loop_reach -O2
+#                    -> 10; relation_loop_safe with
 #                    --max-iterations 4 -> 0 by it, with no refinement
 #   long-runs        closed_recursion_safe (no input) -> 0 by its one run
 #                    (ce 1, the reason says so), but not with --inputs all
@@ -450,6 +452,20 @@ case $case in
             expect "$isa guarded_loops_reach -$lv" 10 \
                 "$work/guarded_loops_reach.$isa.$lv" --target reach_error --timeout 60 --json
         done
+        # polynomial equalities among a loop's counters (a sum of squares,
+        # a square): proven by induction at -O2; the variant whose square
+        # drifts after pass 500 is never proven
+        vl_build "$cc" "$isa" O2 "$here/classes/poly_loop_safe.c" "$work/poly_loop_safe.$isa.O2" ||
+            { echo "FAIL build poly_loop_safe"; exit 1; }
+        vl_build "$cc" "$isa" O2 "$here/classes/poly_loop_reach.c" "$work/poly_loop_reach.$isa.O2" ||
+            { echo "FAIL build poly_loop_reach"; exit 1; }
+        expect_again "$isa poly_loop_safe -O2" 0 \
+            "$work/poly_loop_safe.$isa.O2" --target reach_error --timeout 60 --json
+        jq -e '.reason | test("^invariants of [0-9]+ facts at 1 loop head are inductive")' "$work/out" >/dev/null 2>&1 ||
+            { echo "FAIL poly_loop_safe: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
+              fails=$((fails + 1)); }
+        expect "$isa poly_loop_reach -O2" 10 \
+            "$work/poly_loop_reach.$isa.O2" --target reach_error --timeout 60 --json
         # a relational loop: proven before the search refines anything
         build relation_loop_safe
         expect "$isa relation_loop_safe --max-iterations 4" 0 \

@@ -12,7 +12,9 @@
  *   (c) the constant shape: EBP (0 in the loop at every visit) is a fact
  *       with CD_CONST and not without it; ECX (3, 2, 1) never is; an address
  *       visited once gets no constant fact; an address never visited gets
- *       no candidate. */
+ *       no candidate;
+ *   (d) polynomial equalities (cd_poly): a loop that keeps a square gives
+ *       one that holds of every square and not of its neighbour. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +155,75 @@ static snap *first_at(uint64_t pc) {
   return NULL;
 }
 
+/* A loop that keeps a square (cd_poly): i in EAX, c = i*i in EBX,
+ * EDX = 2i - 1, 40 passes; its head is 0x100e. */
+static const uint8_t sqcode[] = {
+    /* 0x1000 */ 0x31, 0xC0,                   /* xor eax, eax */
+    /* 0x1002 */ 0x31, 0xDB,                   /* xor ebx, ebx */
+    /* 0x1004 */ 0xB9, 0x28, 0x00, 0x00, 0x00, /* mov ecx, 40 */
+    /* 0x1009 */ 0xBA, 0xFF, 0xFF, 0xFF, 0xFF, /* mov edx, -1 */
+    /* 0x100e */ 0x8D, 0x54, 0x00, 0x01,       /* lea edx, [eax + eax + 1] */
+    /* 0x1012 */ 0x01, 0xD3,                   /* add ebx, edx */
+    /* 0x1014 */ 0x40,                         /* inc eax */
+    /* 0x1015 */ 0x39, 0xC8,                   /* cmp eax, ecx */
+    /* 0x1017 */ 0x75, 0xF5,                   /* jne 0x100e */
+    /* 0x1019 */ 0xF4,                         /* hlt */
+};
+
+static void observe(void *ctx, ex_machine *x, uint64_t step, ex_kind kind) {
+  (void)step, (void)kind;
+  cd_observe(ctx, x);
+}
+
+/* (d) cd_poly at the square loop's head: an equality with a product, true
+ * of every (i, i*i, 2i - 1) (not only the sampled passes), false when the
+ * square is off by one; and nothing where no counter varies. */
+static void test_poly(void) {
+  mem_space *m = mem_new(D->addr_bits);
+  CHECK(!mem_map(m, 0x1000, 0x1000, MEM_R | MEM_X, MEM_ZERO) && !mem_map(m, STK_LO, STK_N, MEM_R | MEM_W, MEM_ZERO) &&
+        !mem_poke(m, 0x1000, sizeof sqcode, sqcode, NULL));
+  in_assign *in = in_new(IN_FIXED, 0);
+  ex_machine *x = ex_new(D, m, NULL, in);
+  ex_regs(x)[D->pc] = 0x1000;
+  ex_regs(x)[D->sp] = 0x5800;
+  cd_hist *hist = cd_hist_new(&V);
+  cd_set *cs = cd_new(&V, CD_AFFINE);
+  cd_use_history(cs, hist);
+  ex_opts o = {.max_steps = 1000, .hook = observe, .hook_ctx = cs};
+  ex_result res = ex_run(x, &o);
+  CHECK(res.status == EX_HALTED || res.status == EX_TRAP || res.status == EX_INVALID);
+  isa_term out[32];
+  size_t n = cd_poly(cs, 0x100e, out, 32);
+  CHECK(n >= 1);
+  int eax = reg_index("EAX"), ebx = reg_index("EBX"), edx = reg_index("EDX"), ecx = reg_index("ECX");
+  bool strict = false; /* some atom tells the square from its neighbour */
+  for (size_t k = 0; k < n; k++) {
+    for (uint64_t i = 0; i < 3000; i += 7) {
+      snap s;
+      memset(&s, 0, sizeof s);
+      s.r[eax] = i, s.r[ebx] = (i * i) & 0xffffffffu, s.r[edx] = (2 * i - 1) & 0xffffffffu, s.r[ecx] = 40;
+      if (!holds(out[k], &s)) {
+        char buf[300];
+        tm_print(tc, out[k], buf, sizeof buf);
+        fprintf(stderr, "t_cand: polynomial atom %s fails at i = %llu\n", buf, (unsigned long long)i);
+        fails++;
+        break;
+      }
+    }
+    snap s;
+    memset(&s, 0, sizeof s);
+    s.r[eax] = 9, s.r[ebx] = 82, s.r[edx] = 17, s.r[ecx] = 40;
+    strict |= !holds(out[k], &s);
+  }
+  CHECK(strict);
+  CHECK(cd_poly(cs, 0x1004, out, 32) == 0); /* visited once: no samples */
+  cd_free(cs);
+  cd_hist_free(hist);
+  ex_free(x);
+  in_free(in);
+  mem_free(m);
+}
+
 int main(void) {
   D = &x86_isa_desc;
   tc = tm_new(D->addr_bits);
@@ -236,6 +307,7 @@ int main(void) {
     CHECK(!holds(cand_at(cs, f1), &s));
   }
   cd_free(cs);
+  test_poly();
   tm_free(tc);
   if (fails) {
     fprintf(stderr, "t_cand: %d check(s) failed\n", fails);

@@ -29,6 +29,11 @@ enum { FROM_ENTRY = -1, TO_BAD = -1 };
 typedef struct seg {
   int from, to;
   bool left; /* it returned from the procedure it started in */
+  /* the fixpoint's last check of it found every atom of its end kept, with
+   * its start head's atoms after ok_kills drops and its end head's after
+   * ok_wakes uncovered (see houdini_seg) */
+  bool ok;
+  unsigned ok_kills, ok_wakes;
   isa_term cond;
   isa_term *S; /* sized nvars; NULL for a bad path */
 } seg;
@@ -60,6 +65,7 @@ typedef struct chead {
   } fix[MAX_FIX];
   size_t nfix;
   size_t a0, na; /* its atoms: c->atom[a0 .. a0 + na) */
+  unsigned kills, wakes; /* atoms dropped; covered atoms that a drop uncovered */
 } chead;
 
 struct cp_ctx {
@@ -78,6 +84,12 @@ struct cp_ctx {
   isa_term *atom;  /* all heads' atoms, over the head's variables */
   struct fix *afix; /* per atom: the constant it states (var or addr, val), or addr UINT64_MAX none */
   uint8_t *alive;   /* per atom: 1 stands, 0 dropped, 2 held back (products) */
+  /* per atom k: the atoms of its head that imply it by their shape alone
+   * (cover[cover0[k] .. cover0[k + 1])): while one of them stands, k is
+   * covered, and the queries leave it out (see covered) */
+  uint32_t *cover0, *cover;
+  size_t capcover;
+  uint8_t *has_prod; /* per atom: it multiplies two variables */
   bool products;    /* the fixpoint's second stage: only atoms with products are checked */
   bool first_stage; /* the fixpoint's first stage: paths' tests of products left out */
   size_t natom, capatom, capafix;
@@ -137,13 +149,15 @@ static void reset(cp_ctx *c) {
   for (size_t i = 0; i < c->nsg; i++) free(c->sg[i].S);
   free(c->sg);
   c->sg = NULL, c->nsg = c->capsg = 0;
-  free(c->atom), free(c->alive), free(c->afix);
+  free(c->atom), free(c->alive), free(c->afix), free(c->cover0), free(c->cover), free(c->has_prod);
   c->atom = NULL, c->alive = NULL, c->afix = NULL, c->natom = c->capatom = c->capafix = 0;
+  c->cover0 = c->cover = NULL, c->has_prod = NULL, c->capcover = 0;
   for (size_t i = 0; i < c->nh; i++) {
     free(c->h[i].S0);
     c->h[i].S0 = NULL;
     c->h[i].reached = c->h[i].walked = false;
     c->h[i].nreads = c->h[i].na = 0;
+    c->h[i].kills = c->h[i].wakes = 0;
   }
   c->why[0] = 0;
   c->steps = 0;
@@ -204,6 +218,7 @@ static void add_seg(cp_ctx *c, int from, int to, isa_term cond, const isa_term *
   c->sg = xa_grow(c->sg, &c->capsg, c->nsg + 1, sizeof *c->sg);
   seg *s = &c->sg[c->nsg++];
   s->from = from, s->to = to, s->cond = cond, s->S = NULL, s->left = left;
+  s->ok = false;
   if (S) {
     s->S = xa_malloc(c->nvars * sizeof *S);
     memcpy(s->S, S, c->nvars * sizeof *S);
@@ -707,6 +722,91 @@ static size_t promote(cp_ctx *c) {
   return n;
 }
 
+/* ---- atoms that others imply ------------------------------------------------ */
+
+/* v of width w as a signed number. */
+static int64_t sx(uint64_t v, unsigned w) {
+  if (w >= 64) return (int64_t)v;
+  uint64_t m = (uint64_t)1 << (w - 1);
+  v &= ((uint64_t)1 << w) - 1;
+  return (int64_t)((v ^ m) - m);
+}
+
+/* a ≤ b as numbers of width w, signed or not */
+static bool le_num(uint64_t a, uint64_t b, unsigned w, bool sgn) {
+  if (sgn) return sx(a, w) <= sx(b, w);
+  uint64_t m = w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+  return (a & m) <= (b & m);
+}
+
+/* Does atom p imply atom q by their shapes alone: x < y implies x ≤ y; a
+ * lower bound K ≤ x implies every lower bound below K, an upper bound
+ * likewise; (x & m) == c implies (x & m') == c & m' for the bits m' of m.
+ * The candidates come in such families (bounds by every constant the
+ * paths compare with, and one below or above it), and their queries need
+ * only the strongest that stands. */
+static bool implies(tm_ctx *tc, isa_term p, isa_term q) {
+  if (p == q) return true;
+  int kp = tm_kind(tc, p), kq = tm_kind(tc, q);
+  if (tm_nargs(tc, p) != 2 || tm_nargs(tc, q) != 2) return false;
+  isa_term p0 = tm_arg(tc, p, 0), p1 = tm_arg(tc, p, 1), q0 = tm_arg(tc, q, 0), q1 = tm_arg(tc, q, 1);
+  if ((kp == ISA_OP_SLT && kq == ISA_OP_SLE) || (kp == ISA_OP_ULT && kq == ISA_OP_ULE)) return p0 == q0 && p1 == q1;
+  uint64_t a, b;
+  if (kp == kq && (kp == ISA_OP_SLE || kp == ISA_OP_ULE)) {
+    bool sgn = kp == ISA_OP_SLE;
+    unsigned w = tm_sort(tc, p0);
+    if (p1 == q1 && tm_is_const(tc, p0, &a) && tm_is_const(tc, q0, &b)) return le_num(b, a, w, sgn);
+    if (p0 == q0 && tm_is_const(tc, p1, &a) && tm_is_const(tc, q1, &b)) return le_num(a, b, w, sgn);
+    return false;
+  }
+  if (kp == ISA_OP_EQ && kq == ISA_OP_EQ && tm_kind(tc, p0) == ISA_OP_AND && tm_kind(tc, q0) == ISA_OP_AND &&
+      tm_is_const(tc, p1, &a) && tm_is_const(tc, q1, &b)) {
+    uint64_t m, n;
+    isa_term x = tm_arg(tc, p0, 0), y = tm_arg(tc, q0, 0);
+    if (x != y || !tm_is_const(tc, tm_arg(tc, p0, 1), &m) || !tm_is_const(tc, tm_arg(tc, q0, 1), &n)) return false;
+    return (n & ~m) == 0 && (a & n) == b;
+  }
+  return false;
+}
+
+/* The atoms that imply each atom of its head (c->cover0, c->cover).  Of
+ * two that imply each other, the earlier covers the later: a cycle would
+ * leave both out. */
+static void build_covers(cp_ctx *c) {
+  tm_ctx *tc = c->v->tc;
+  c->cover0 = xa_calloc(c->natom + 1, sizeof *c->cover0);
+  size_t n = 0;
+  for (size_t i = 0; i < c->nh; i++) {
+    const chead *h = &c->h[i];
+    if (!h->reached) continue;
+    for (size_t k = h->a0; k < h->a0 + h->na; k++) {
+      c->cover0[k] = (uint32_t)n;
+      for (size_t j = h->a0; j < h->a0 + h->na; j++)
+        if (j != k && implies(tc, c->atom[j], c->atom[k]) && (j < k || !implies(tc, c->atom[k], c->atom[j]))) {
+          c->cover = xa_grow(c->cover, &c->capcover, n + 1, sizeof *c->cover);
+          c->cover[n++] = (uint32_t)j;
+        }
+      c->cover0[k + 1] = (uint32_t)n;
+    }
+  }
+}
+
+/* Is atom k implied by another that stands (or true)?  Such an atom is left
+ * out of the queries: the hypothesis has what implies it, and it holds at a
+ * path's end wherever that does.  When the last atom that implies it
+ * falls, it is checked like the others (the fixpoint goes round again,
+ * since something fell).  The implication is strict or ordered (the
+ * earlier of two equal ones covers), so a chain ends in an atom that is
+ * checked. */
+static bool covered(const cp_ctx *c, size_t k) {
+  uint64_t v;
+  if (tm_is_const(c->v->tc, c->atom[k], &v) && v) return true;
+  if (!c->cover0) return false;
+  for (uint32_t i = c->cover0[k]; i < c->cover0[k + 1]; i++)
+    if (c->alive[c->cover[i]] == 1) return true;
+  return false;
+}
+
 /* ---- the checks -------------------------------------------------------------- */
 
 /* The hypothesis at the start of path s: the invariant of its cut point
@@ -752,7 +852,7 @@ static isa_term hypothesis(cp_ctx *c, const seg *s, isa_term *facts) {
   const chead *h = &c->h[s->from];
   isa_term A = cond;
   for (size_t i = h->a0; i < h->a0 + h->na; i++)
-    if (c->alive[i] == 1) A = tm_app2(tc, ISA_OP_LAND, A, tm_subst(tc, c->atom[i], h->S0));
+    if (c->alive[i] == 1 && !covered(c, i)) A = tm_app2(tc, ISA_OP_LAND, A, tm_subst(tc, c->atom[i], h->S0));
   return A;
 }
 
@@ -771,19 +871,30 @@ static bool dropped_before(const cp_ctx *c, uint64_t pc, isa_term a) {
   return k && ht_get(c->dropped, k, NULL);
 }
 
-static void kill(cp_ctx *c, const chead *h, size_t i) {
+static void kill(cp_ctx *c, const chead *hc, size_t i) {
+  chead *h = &c->h[hc - c->h];
   c->alive[i] = 0;
+  h->kills++;
   uint64_t k = drop_key(c, h->pc, c->atom[i]);
   if (k) ht_put(c->dropped, k, 0);
+  for (size_t j = h->a0; c->cover0 && j < h->a0 + h->na; j++) {
+    if (c->alive[j] != 1) continue;
+    bool by_i = false;
+    for (uint32_t x = c->cover0[j]; x < c->cover0[j + 1] && !by_i; x++) by_i = c->cover[x] == i;
+    if (by_i && !covered(c, j)) h->wakes++;
+  }
 }
 
 /* The atoms idx[0..n) of path s's head (their terms at its end in post)
  * that hold at the end whenever hyp and facts hold at its start: those s
  * can break are dropped, by the solver's models.  The atoms of a query
  * the solver cannot decide are halved; one alone that it cannot decide is
- * dropped.  How many were dropped; -1 when the time ran out. */
+ * dropped.  A model also drops the covered atoms cov[0..ncov) it breaks
+ * (it is a state the hypothesis allows: none of them is in the greatest
+ * inductive subset either).  How many were dropped; -1 when the time ran
+ * out. */
 static long check_group(cp_ctx *c, const seg *s, const chead *h, isa_term hyp, isa_term facts, const isa_term *post,
-                        size_t *idx, size_t n) {
+                        size_t *idx, size_t n, const size_t *cov, size_t ncov) {
   tm_ctx *tc = c->v->tc;
   long dropped = 0;
   while (n) {
@@ -809,6 +920,11 @@ static long check_group(cp_ctx *c, const seg *s, const chead *h, isa_term hyp, i
         if (!smt_model_eval(c->solver, post[idx[j]], &val) || !val) kill(c, h, h->a0 + idx[j]), dropped++;
         else idx[m++] = idx[j];
       }
+      for (size_t j = 0; m < n && j < ncov; j++) {
+        uint64_t val;
+        if (c->alive[h->a0 + cov[j]] == 1 && smt_model_eval(c->solver, post[cov[j]], &val) && !val)
+          kill(c, h, h->a0 + cov[j]), dropped++;
+      }
     }
     if (m < n) {
       if (s->from == s->to) return dropped; /* what it assumed fell too: the caller asks again */
@@ -820,8 +936,8 @@ static long check_group(cp_ctx *c, const seg *s, const chead *h, isa_term hyp, i
       kill(c, h, h->a0 + idx[0]);
       return dropped + 1;
     }
-    long d1 = check_group(c, s, h, hyp, facts, post, idx, n / 2);
-    long d2 = d1 < 0 ? -1 : check_group(c, s, h, hyp, facts, post, idx + n / 2, n - n / 2);
+    long d1 = check_group(c, s, h, hyp, facts, post, idx, n / 2, cov, ncov);
+    long d2 = d1 < 0 ? -1 : check_group(c, s, h, hyp, facts, post, idx + n / 2, n - n / 2, cov, ncov);
     return d2 < 0 ? -1 : dropped + d1 + d2;
   }
   return dropped;
@@ -838,33 +954,49 @@ static uint64_t product_in(tm_walk *tw, isa_term t, void *ctx) {
   return r;
 }
 
-/* Does atom a multiply two variables (x == n·n·n)? */
+/* Does term a multiply two variables (x == n·n·n)? */
 static bool has_product(cp_ctx *c, isa_term a) { return tm_walk_run(c->v->tc, a, product_in, NULL) != 0; }
+/* The same of atom k (kept, since every pass over a path asks). */
+static bool atom_has_product(const cp_ctx *c, size_t k) { return c->has_prod[k]; }
 
 /* Houdini over path s: drops the atoms of its head that s can break when
- * its start's invariant holds.  False when the time ran out. */
-static bool houdini_seg(cp_ctx *c, const seg *s, bool *changed) {
+ * its start's invariant holds.  False when the time ran out.
+ * A path whose last check kept every atom of its end is not asked again
+ * while no atom of its start has fallen (the same hypothesis) and none of
+ * its end was uncovered (the same atoms or fewer: what held of them still
+ * does); a path from the entry then never is. */
+static bool houdini_seg(cp_ctx *c, seg *s, bool *changed) {
   tm_ctx *tc = c->v->tc;
   const chead *h = &c->h[s->to];
   if (!h->na) return true;
+  unsigned kills0 = s->from >= 0 ? c->h[s->from].kills : 0, wakes0 = h->wakes;
+  if (s->ok && s->ok_kills == kills0 && s->ok_wakes == wakes0) return true;
   isa_term *post = xa_calloc(h->na, sizeof *post);
-  size_t *idx = xa_malloc(h->na * sizeof *idx);
+  size_t *idx = xa_malloc(h->na * sizeof *idx), *cov = xa_malloc(h->na * sizeof *cov);
   long d;
   do { /* again while some fall: a path from the head to itself assumed them */
     isa_term facts, hyp = hypothesis(c, s, &facts);
-    size_t n = 0;
+    size_t n = 0, ncov = 0;
     for (size_t i = 0; i < h->na; i++) {
-      if (c->alive[h->a0 + i] != 1 || (c->products && !has_product(c, c->atom[h->a0 + i]))) continue;
+      if (c->alive[h->a0 + i] != 1 || (c->products && !atom_has_product(c, h->a0 + i))) continue;
       isa_term f;
       post[i] = at_end(c, s, c->atom[h->a0 + i], &f);
       facts = tm_app2(tc, ISA_OP_LAND, facts, f);
-      idx[n++] = i;
+      if (covered(c, h->a0 + i)) cov[ncov++] = i;
+      else idx[n++] = i;
     }
-    d = check_group(c, s, h, hyp, facts, post, idx, n);
+    wakes0 = h->wakes;
+    d = check_group(c, s, h, hyp, facts, post, idx, n, cov, ncov);
     if (d > 0) *changed = true;
   } while (d > 0 && s->from == s->to);
+  /* what check_group kept held under this hypothesis (on a path from a
+   * head to itself, once nothing fell) */
+  s->ok = d == 0 || (d > 0 && s->from != s->to && h->wakes == wakes0);
+  s->ok_kills = s->from >= 0 ? c->h[s->from].kills : 0;
+  s->ok_wakes = h->wakes;
   free(post);
   free(idx);
+  free(cov);
   return d >= 0;
 }
 
@@ -1030,9 +1162,14 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_
      * stage keeps stays inductive when the hypothesis grows, so the second
      * checks only them. */
     bool held = false;
-    for (size_t k = 0; k < c->natom; k++)
-      if (c->alive[k] && has_product(c, c->atom[k])) c->alive[k] = 2, held = true;
+    c->has_prod = xa_malloc(c->natom ? c->natom : 1);
+    for (size_t k = 0; k < c->natom; k++) {
+      c->has_prod[k] = has_product(c, c->atom[k]);
+      if (c->alive[k] && c->has_prod[k]) c->alive[k] = 2, held = true;
+    }
+    build_covers(c);
     for (int stage = 0; stage < 2; stage++) {
+      for (size_t k = 0; k < c->nsg; k++) c->sg[k].ok = false; /* another hypothesis, other atoms */
       c->products = stage == 1;
       c->first_stage = stage == 0;
       /* normalising products takes the solver longer */

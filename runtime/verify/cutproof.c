@@ -20,7 +20,9 @@
 #define MAX_ROUNDS 6      /* walks with more constants known */
 #define NL_QUERY_FACTOR 3 /* a query's time with atoms that multiply variables */
 #define MAX_KS 12         /* constants compared with, for bounds */
-#define MAX_LOCS 12       /* locations bounded by them */     /* variables the walks may make (fresh system-call results) */
+#define MAX_LOCS 12       /* locations bounded by them */
+#define PIN_MAX_CMP 24    /* comparisons looked at for equalities they pin */
+#define PIN_QUERY_MS 200  /* the time to show one such equality */     /* variables the walks may make (fresh system-call results) */
 
 enum { FROM_ENTRY = -1, TO_BAD = -1 };
 
@@ -103,6 +105,7 @@ struct cp_ctx {
   bool timeout;
   char why[240]; /* the first thing that ended the attempt */
   bool debug;
+  unsigned query_ms; /* the solver's timeout now (set_timeout) */
   /* (head, atom) pairs a fixpoint dropped: every later fixpoint starts
    * without them (fewer atoms is always sound, and the same atoms would
    * mostly fall again, each for a query).  The caller's, so that they
@@ -263,6 +266,33 @@ static void freshen(cp_ctx *c, isa_term *S2) {
   free(map);
 }
 
+/* Is x one of the conjuncts of t?  (An explicit stack: conditions are
+ * chains.) */
+static bool conj_has(tm_ctx *tc, isa_term t, isa_term x) {
+  isa_term st[64];
+  size_t n = 0;
+  st[n++] = t;
+  while (n) {
+    isa_term y = st[--n];
+    if (y == x) return true;
+    if (tm_kind(tc, y) == ISA_OP_LAND && n + 2 <= 64) st[n++] = tm_arg(tc, y, 1), st[n++] = tm_arg(tc, y, 0);
+  }
+  return false;
+}
+
+/* t with its choices (c ? a : b) made where cond decides c: a conditional
+ * return that does not branch (PowerPC `bnelr`) has the next address as its
+ * PC only under its letter's condition. */
+static isa_term under(tm_ctx *tc, isa_term t, isa_term cond) {
+  while (tm_kind(tc, t) == ISA_OP_ITE) {
+    isa_term c = tm_arg(tc, t, 0);
+    if (conj_has(tc, cond, c)) t = tm_arg(tc, t, 1);
+    else if (conj_has(tc, cond, tm_app1(tc, ISA_OP_LNOT, c))) t = tm_arg(tc, t, 2);
+    else break;
+  }
+  return t;
+}
+
 /* One step of letter l (kind k) from S under cond, and on. */
 static void step(walk *w, nwa_letter l, nwa_kind k, isa_term cond, const isa_term *S, unsigned len, uint64_t depth,
                  uint64_t low) {
@@ -316,7 +346,7 @@ static void step(walk *w, nwa_letter l, nwa_kind k, isa_term cond, const isa_ter
     uint64_t a;
     if (tm_is_const(tc, grounded(w, top), &a)) S2[pci] = tm_const(tc, a, d->regs[d->pc].width);
   }
-  if (!tm_is_const(tc, S2[pci], &next)) S2[pci] = grounded(w, S2[pci]);
+  if (!tm_is_const(tc, S2[pci], &next)) S2[pci] = grounded(w, under(tc, S2[pci], cs));
   if (!tm_is_const(tc, S2[pci], &next)) {
     fail(c, "the instruction at 0x%llx goes to an address not known there", (unsigned long long)fl->pc);
     free(S2);
@@ -1000,12 +1030,155 @@ static bool houdini_seg(cp_ctx *c, seg *s, bool *changed) {
   return d >= 0;
 }
 
-/* Is goal impossible at the start of s?  1 yes, 0 no, -1 unknown. */
+static void set_timeout(cp_ctx *c, unsigned ms) {
+  c->query_ms = ms;
+  smt_set_timeout(c->solver, ms);
+}
+
+/* ---- equalities that inequalities pin --------------------------------------- */
+
+/* The operand pairs of the comparisons among the conjuncts of t (a
+ * comparison's negation too) into out (up to cap, each pair once); how
+ * many.  An explicit stack: a path's condition is a deep chain. */
+static size_t comparisons(tm_ctx *tc, isa_term t, isa_term (*out)[2], size_t cap) {
+  size_t n = 0, ns = 0, capst = 64;
+  isa_term *st = xa_malloc(capst * sizeof *st);
+  st[ns++] = t;
+  while (ns && n < cap) {
+    isa_term x = st[--ns];
+    int k = tm_kind(tc, x);
+    if (k == ISA_OP_LAND) {
+      st = xa_grow(st, &capst, ns + 2, sizeof *st);
+      st[ns++] = tm_arg(tc, x, 1);
+      st[ns++] = tm_arg(tc, x, 0);
+      continue;
+    }
+    if (k == ISA_OP_LNOT) x = tm_arg(tc, x, 0), k = tm_kind(tc, x);
+    if (k != ISA_OP_SLT && k != ISA_OP_SLE && k != ISA_OP_ULT && k != ISA_OP_ULE) continue;
+    isa_term a = tm_arg(tc, x, 0), b = tm_arg(tc, x, 1);
+    if (tm_is_const(tc, a, NULL) || tm_is_const(tc, b, NULL)) continue; /* a bound pins nothing alone */
+    bool seen = false;
+    for (size_t i = 0; i < n && !seen; i++) seen = out[i][0] == a && out[i][1] == b;
+    if (!seen) out[n][0] = a, out[n][1] = b, n++;
+  }
+  free(st);
+  return n;
+}
+
+/* The equalities a = b, a = b + 1 and a + 1 = b, for the operands of the
+ * comparisons of q's linear part, that this part implies (each shown
+ * within PIN_QUERY_MS), into out; how many.  Two inequalities often pin
+ * a value: a loop's exit after `n++` with n ≤ a before it leaves n = a + 1.
+ * Such an equality is what the solver for products substitutes (smt.h),
+ * while it does not derive it from the inequalities in time: with it, an
+ * assertion after the loop about n·n·n and a is a polynomial identity. */
+static size_t pinned(cp_ctx *c, isa_term lin, isa_term *out, size_t cap) {
+  tm_ctx *tc = c->v->tc;
+  isa_term pairs[PIN_MAX_CMP][2];
+  size_t np = comparisons(tc, lin, pairs, PIN_MAX_CMP), n = 0;
+  unsigned ms = c->query_ms;
+  smt_set_timeout(c->solver, PIN_QUERY_MS);
+  for (size_t i = 0; i < np && n < cap && now_s() < c->deadline; i++) {
+    isa_term a = pairs[i][0], b = pairs[i][1];
+    isa_term one = tm_const(tc, 1, tm_sort(tc, a));
+    isa_term cand[3] = {tm_app2(tc, ISA_OP_EQ, a, b), tm_app2(tc, ISA_OP_EQ, a, tm_app2(tc, ISA_OP_ADD, b, one)),
+                        tm_app2(tc, ISA_OP_EQ, tm_app2(tc, ISA_OP_ADD, a, one), b)};
+    for (int k = 0; k < 3 && n < cap; k++) {
+      if (tm_is_const(tc, cand[k], NULL)) continue;
+      isa_term q[2] = {lin, tm_app1(tc, ISA_OP_LNOT, cand[k])};
+      if (smt_check(c->solver, q, 2, NULL, 0) == SMT_UNSAT) {
+        out[n++] = cand[k];
+        break; /* at most one of the three holds */
+      }
+    }
+  }
+  smt_set_timeout(c->solver, ms);
+  return n;
+}
+
+/* t with each byte of the start's memory at a constant address read as
+ * its byte of a variable for the aligned word that holds it ($word<address>,
+ * in the ISA's byte order), so that a word read whole is that variable. */
+static bool has_product(cp_ctx *c, isa_term a);
+
+static uint64_t to_cells(tm_walk *w, isa_term t, void *ctx) {
+  cp_ctx *c = ctx;
+  tm_ctx *tc = tm_walk_ctx(w);
+  uint64_t k;
+  if (tm_kind(tc, t) == ISA_OP_SELECT && tm_arg(tc, t, 0) == c->v->mem && tm_is_const(tc, tm_arg(tc, t, 1), &k)) {
+    unsigned W = c->v->d->addr_bits / 8, i = (unsigned)(k % W);
+    char nm[40];
+    snprintf(nm, sizeof nm, "$word%llx", (unsigned long long)(k - i));
+    unsigned lo = 8 * (c->v->d->big_endian ? W - 1 - i : i);
+    return tm_extract(tc, tm_var(tc, nm, 8 * W), lo + 7, lo);
+  }
+  isa_term a[3];
+  if (!tm_walk_args(w, t, a)) return 0;
+  unsigned wd = tm_sort(tc, t);
+  if (tm_kind(tc, t) == ISA_OP_SHL && tm_is_const(tc, a[1], &k) && k < wd && wd <= 64)
+    /* a product, which the solver's polynomials take in (it makes a shift
+     * a concatenation of an extract and zeros instead) */
+    return tm_app2(tc, ISA_OP_MUL, a[0], tm_const(tc, (uint64_t)1 << k, wd));
+  unsigned as = tm_nargs(tc, t) == 2 ? tm_sort(tc, a[0]) : 0;
+  if (tm_kind(tc, t) == ISA_OP_EQ && as && as != TM_ARRAY && !(tm_is_const(tc, a[1], &k) && !k) && has_product(c, t))
+    /* a polynomial equality as p - q == 0: the solver's sums of monomials
+     * then make the same equality, however its sides were written (an
+     * invariant 2s == n + n·n, a test n + n·n - 2s != 0), the same term */
+    return tm_app2(tc, ISA_OP_EQ, tm_app2(tc, ISA_OP_SUB, a[0], a[1]), tm_const(tc, 0, as));
+  return tm_rebuild(tc, t, a);
+}
+
+static uint64_t mentions(tm_walk *w, isa_term t, void *ctx) {
+  if (t == *(const isa_term *)ctx) return 1;
+  tm_ctx *tc = tm_walk_ctx(w);
+  uint64_t r = 0, x;
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++)
+    if (tm_walk_get(w, tm_arg(tc, t, i), &x)) r |= x;
+  return r;
+}
+
+/* The terms q[0..n) with the start's memory read at constant addresses
+ * only, as variables: the solver for products substitutes the equalities
+ * of a variable (x == n·n·n), not those of an array's element, and at -O0
+ * (and for what -O2 spills) the variables are memory.  The cells of one
+ * array at distinct constant addresses are distinct, so nothing changes
+ * but the form; when the memory is read at an address that is not
+ * constant as well (it might be one of them), q stays as it is. */
+static void cells_as_vars(cp_ctx *c, isa_term *q, size_t n) {
+  tm_ctx *tc = c->v->tc;
+  isa_term *r = xa_malloc(n * sizeof *r), mem = c->v->mem;
+  for (size_t i = 0; i < n; i++) {
+    r[i] = (isa_term)tm_walk_run(tc, q[i], to_cells, c);
+    if (tm_walk_run(tc, r[i], mentions, &mem)) {
+      free(r);
+      return;
+    }
+  }
+  memcpy(q, r, n * sizeof *r);
+  free(r);
+}
+
+/* Is goal impossible at the start of s?  1 yes, 0 no, -1 unknown.  A
+ * query with products gets the equalities its linear part pins, and the
+ * start's memory cells as variables. */
 static int refuted(cp_ctx *c, const seg *s, isa_term goal, isa_term goal_facts) {
+  tm_ctx *tc = c->v->tc;
   isa_term facts, hyp = hypothesis(c, s, &facts);
-  isa_term q[4] = {hyp, facts, goal_facts, goal};
+  isa_term q[4 + PIN_MAX_CMP] = {hyp, facts, goal_facts, goal};
+  size_t n = 4;
+  isa_term all = tm_app2(tc, ISA_OP_LAND, tm_app2(tc, ISA_OP_LAND, hyp, facts), tm_app2(tc, ISA_OP_LAND, goal_facts, goal));
+  if (has_product(c, all)) {
+    n += pinned(c, without_products(c, all), q + 4, PIN_MAX_CMP);
+    if (c->debug)
+      for (size_t i = 4; i < n; i++) {
+        char buf[300];
+        tm_print(tc, q[i], buf, sizeof buf);
+        fprintf(stderr, "proof over loop heads: pinned %s\n", buf);
+      }
+    cells_as_vars(c, q, n);
+  }
   char why[100];
-  smt_result r = smt_check(c->solver, q, 4, why, sizeof why);
+  smt_result r = smt_check(c->solver, q, n, why, sizeof why);
   return r == SMT_UNSAT ? 1 : r == SMT_SAT ? 0 : -1;
 }
 
@@ -1121,7 +1294,7 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_
   ss_state_vars(c->v, c->vars);
   tm_var(tc, "$sysmem", TM_ARRAY); /* before the maps are sized */
   c->nvars = tm_var_count(tc) + VAR_ROOM;
-  smt_set_timeout(c->solver, query_ms);
+  set_timeout(c, query_ms);
   /* the paths from the entry, then from each head as it is reached; a
    * head on no cycle of paths (a procedure entered by a jump back, not a
    * loop) is walked through in the next round instead.  Then the
@@ -1173,7 +1346,7 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_
       c->products = stage == 1;
       c->first_stage = stage == 0;
       /* normalising products takes the solver longer */
-      if (c->products) smt_set_timeout(c->solver, NL_QUERY_FACTOR * query_ms);
+      if (c->products) set_timeout(c, NL_QUERY_FACTOR * query_ms);
       for (bool changed = true; changed;) {
         changed = false;
         for (size_t k = 0; k < c->nsg; k++) {
@@ -1200,7 +1373,7 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_
       res = 1;
       break;
     }
-    smt_set_timeout(c->solver, query_ms);
+    set_timeout(c, query_ms);
     if (!promote(c)) goto out;
     c->why[0] = 0;
   }

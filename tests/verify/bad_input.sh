@@ -47,8 +47,13 @@
 #                    classes/guarded_loops_reach (a guard one item short)
 #                    -O0 and -O2 -> 10; classes/poly_loop_safe -O2 -> 0 by
 #                    the proof (polynomial equalities), poly_loop_reach -O2
-#                    -> 10; relation_loop_safe with
+#                    -> 10; classes/poly_exit_safe -O0 -> 0 by the proof (an
+#                    equality two inequalities pin), poly_exit_reach -O0 ->
+#                    10; relation_loop_safe with
 #                    --max-iterations 4 -> 0 by it, with no refinement
+#   cond-return      classes/assert_fn_safe -O2 (an assertion function whose
+#                    test is a conditional return on PowerPC) -> 0 by the proof
+#                    at loop heads
 #   long-runs        closed_recursion_safe (no input) -> 0 by its one run
 #                    (ce 1, the reason says so), but not with --inputs all
 #                    (-> 0 or 20, another reason); with --max-steps 1000 -> 0
@@ -466,12 +471,39 @@ case $case in
               fails=$((fails + 1)); }
         expect "$isa poly_loop_reach -O2" 10 \
             "$work/poly_loop_reach.$isa.O2" --target reach_error --timeout 60 --json
+        # an assertion after the loop whose polynomial needs n = a + 1,
+        # which the loop's invariant n <= a and its failed test pin: proven
+        # by induction at -O0; the variant one input breaks is never proven
+        vl_build "$cc" "$isa" O0 "$here/classes/poly_exit_safe.c" "$work/poly_exit_safe.$isa.O0" ||
+            { echo "FAIL build poly_exit_safe"; exit 1; }
+        vl_build "$cc" "$isa" O0 "$here/classes/poly_exit_reach.c" "$work/poly_exit_reach.$isa.O0" ||
+            { echo "FAIL build poly_exit_reach"; exit 1; }
+        expect_again "$isa poly_exit_safe -O0" 0 \
+            "$work/poly_exit_safe.$isa.O0" --target reach_error --timeout 60 --json
+        jq -e '.reason | test("^invariants of [0-9]+ facts at 1 loop head are inductive")' "$work/out" >/dev/null 2>&1 ||
+            { echo "FAIL poly_exit_safe: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
+              fails=$((fails + 1)); }
+        expect "$isa poly_exit_reach -O0" 10 \
+            "$work/poly_exit_reach.$isa.O0" --target reach_error --timeout 60 --json
         # a relational loop: proven before the search refines anything
         build relation_loop_safe
         expect "$isa relation_loop_safe --max-iterations 4" 0 \
             "$work/relation_loop_safe.$isa.$level" --target reach_error --max-iterations 4 --json
         jq -e '(.reason | test("^invariants of ")) and .stats.ref == 0' "$work/out" >/dev/null 2>&1 ||
             { echo "FAIL relation_loop_safe: not by induction without refinements"; fails=$((fails + 1)); }
+        ;;
+    cond-return)
+        # an assertion function whose test is a conditional return
+        # (PowerPC `bnelr` at -O2), called before the loop with a condition
+        # on input: the proof at loop heads follows the return's fall-through
+        # under its own condition, and proves the program
+        vl_build "$cc" "$isa" O2 "$here/classes/assert_fn_safe.c" "$work/assert_fn_safe.$isa.O2" ||
+            { echo "FAIL build assert_fn_safe"; exit 1; }
+        expect_again "$isa assert_fn_safe -O2" 0 \
+            "$work/assert_fn_safe.$isa.O2" --target reach_error --timeout 60 --json
+        jq -e '.reason | test("^invariants of [0-9]+ facts at 1 loop head are inductive")' "$work/out" >/dev/null 2>&1 ||
+            { echo "FAIL assert_fn_safe: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
+              fails=$((fails + 1)); }
         ;;
     long-runs)
         # a program that reads no input is decided by its one run (closed_run):

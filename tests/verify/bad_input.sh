@@ -174,6 +174,23 @@ expect_again() {
     fi
 }
 
+# by_induction NAME LEVEL HEADS: classes/NAME.c built at LEVEL is safe, by
+# the proof at loop heads over HEADS ("1 loop head", "2 loop heads")
+by_induction() {
+    vl_build "$cc" "$isa" "$2" "$here/classes/$1.c" "$work/$1.$isa.$2" || { echo "FAIL build $1 -$2"; exit 1; }
+    expect_again "$isa $1 -$2" 0 "$work/$1.$isa.$2" --target reach_error --timeout 60 --json
+    jq -e --arg h "$3" '.reason | test("^invariants of [0-9]+ facts at " + $h + " are inductive")' "$work/out" \
+        >/dev/null 2>&1 ||
+        { echo "FAIL $1 -$2: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
+          fails=$((fails + 1)); }
+}
+
+# class_reach NAME LEVEL: classes/NAME.c built at LEVEL is reachable
+class_reach() {
+    vl_build "$cc" "$isa" "$2" "$here/classes/$1.c" "$work/$1.$isa.$2" || { echo "FAIL build $1 -$2"; exit 1; }
+    expect "$isa $1 -$2" 10 "$work/$1.$isa.$2" --target reach_error --timeout 60 --json
+}
+
 build() { # NAME -> $work/NAME.$isa.$level
     vl_build "$cc" "$isa" "$level" "$here/programs/$1.c" "$work/$1.$isa.$level" ||
         { echo "FAIL build $1"; exit 1; }
@@ -445,46 +462,19 @@ case $case in
         # (classes/guarded_loops_safe.c), at -O0 and -O2; the same with a
         # guard one item short (guarded_loops_reach) is never proven
         for lv in O0 O2; do
-            vl_build "$cc" "$isa" $lv "$here/classes/guarded_loops_safe.c" "$work/guarded_loops_safe.$isa.$lv" ||
-                { echo "FAIL build guarded_loops_safe -$lv"; exit 1; }
-            vl_build "$cc" "$isa" $lv "$here/classes/guarded_loops_reach.c" "$work/guarded_loops_reach.$isa.$lv" ||
-                { echo "FAIL build guarded_loops_reach -$lv"; exit 1; }
-            expect_again "$isa guarded_loops_safe -$lv" 0 \
-                "$work/guarded_loops_safe.$isa.$lv" --target reach_error --timeout 60 --json
-            jq -e '.reason | test("^invariants of [0-9]+ facts at 2 loop heads are inductive")' "$work/out" >/dev/null 2>&1 ||
-                { echo "FAIL guarded_loops_safe -$lv: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
-                  fails=$((fails + 1)); }
-            expect "$isa guarded_loops_reach -$lv" 10 \
-                "$work/guarded_loops_reach.$isa.$lv" --target reach_error --timeout 60 --json
+            by_induction guarded_loops_safe $lv "2 loop heads"
+            class_reach guarded_loops_reach $lv
         done
         # polynomial equalities among a loop's counters (a sum of squares,
         # a square): proven by induction at -O2; the variant whose square
         # drifts after pass 500 is never proven
-        vl_build "$cc" "$isa" O2 "$here/classes/poly_loop_safe.c" "$work/poly_loop_safe.$isa.O2" ||
-            { echo "FAIL build poly_loop_safe"; exit 1; }
-        vl_build "$cc" "$isa" O2 "$here/classes/poly_loop_reach.c" "$work/poly_loop_reach.$isa.O2" ||
-            { echo "FAIL build poly_loop_reach"; exit 1; }
-        expect_again "$isa poly_loop_safe -O2" 0 \
-            "$work/poly_loop_safe.$isa.O2" --target reach_error --timeout 60 --json
-        jq -e '.reason | test("^invariants of [0-9]+ facts at 1 loop head are inductive")' "$work/out" >/dev/null 2>&1 ||
-            { echo "FAIL poly_loop_safe: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
-              fails=$((fails + 1)); }
-        expect "$isa poly_loop_reach -O2" 10 \
-            "$work/poly_loop_reach.$isa.O2" --target reach_error --timeout 60 --json
+        by_induction poly_loop_safe O2 "1 loop head"
+        class_reach poly_loop_reach O2
         # an assertion after the loop whose polynomial needs n = a + 1,
         # which the loop's invariant n <= a and its failed test pin: proven
         # by induction at -O0; the variant one input breaks is never proven
-        vl_build "$cc" "$isa" O0 "$here/classes/poly_exit_safe.c" "$work/poly_exit_safe.$isa.O0" ||
-            { echo "FAIL build poly_exit_safe"; exit 1; }
-        vl_build "$cc" "$isa" O0 "$here/classes/poly_exit_reach.c" "$work/poly_exit_reach.$isa.O0" ||
-            { echo "FAIL build poly_exit_reach"; exit 1; }
-        expect_again "$isa poly_exit_safe -O0" 0 \
-            "$work/poly_exit_safe.$isa.O0" --target reach_error --timeout 60 --json
-        jq -e '.reason | test("^invariants of [0-9]+ facts at 1 loop head are inductive")' "$work/out" >/dev/null 2>&1 ||
-            { echo "FAIL poly_exit_safe: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
-              fails=$((fails + 1)); }
-        expect "$isa poly_exit_reach -O0" 10 \
-            "$work/poly_exit_reach.$isa.O0" --target reach_error --timeout 60 --json
+        by_induction poly_exit_safe O0 "1 loop head"
+        class_reach poly_exit_reach O0
         # a relational loop: proven before the search refines anything
         build relation_loop_safe
         expect "$isa relation_loop_safe --max-iterations 4" 0 \
@@ -497,13 +487,7 @@ case $case in
         # (PowerPC `bnelr` at -O2), called before the loop with a condition
         # on input: the proof at loop heads follows the return's fall-through
         # under its own condition, and proves the program
-        vl_build "$cc" "$isa" O2 "$here/classes/assert_fn_safe.c" "$work/assert_fn_safe.$isa.O2" ||
-            { echo "FAIL build assert_fn_safe"; exit 1; }
-        expect_again "$isa assert_fn_safe -O2" 0 \
-            "$work/assert_fn_safe.$isa.O2" --target reach_error --timeout 60 --json
-        jq -e '.reason | test("^invariants of [0-9]+ facts at 1 loop head are inductive")' "$work/out" >/dev/null 2>&1 ||
-            { echo "FAIL assert_fn_safe: not by induction at loop heads: $(jq -r .reason "$work/out" 2>/dev/null)"
-              fails=$((fails + 1)); }
+        by_induction assert_fn_safe O2 "1 loop head"
         ;;
     long-runs)
         # a program that reads no input is decided by its one run (closed_run):

@@ -756,7 +756,7 @@ static size_t promote(cp_ctx *c) {
 
 /* v of width w as a signed number. */
 static int64_t sx(uint64_t v, unsigned w) {
-  if (w >= 64) return (int64_t)v;
+  if (w == 0 || w >= 64) return (int64_t)v;
   uint64_t m = (uint64_t)1 << (w - 1);
   v &= ((uint64_t)1 << w) - 1;
   return (int64_t)((v ^ m) - m);

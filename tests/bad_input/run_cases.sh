@@ -144,7 +144,9 @@ build_fixtures() {
 build_fixtures || exit 1
 [ $prepare = 1 ] && [ $# -eq 0 ] && exit 0
 
-export X86 PPC ISAGEN MCVETO_CC SRC FIX
+SLOW=${MCVETO_TEST_SLOWDOWN:-1}
+case $SLOW in '' | *[!0-9]* | 0) echo "$me: MCVETO_TEST_SLOWDOWN is a positive integer" >&2; exit 2 ;; esac
+export X86 PPC ISAGEN MCVETO_CC SRC FIX SLOW
 poke() {
     local f=$1 off=$(($2)) b s=''
     shift 2

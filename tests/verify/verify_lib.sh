@@ -171,9 +171,24 @@ vl_tools() {
 
 # vl_build CC ISA LEVEL FILE OUT: build with mcveto-cc, warnings are errors
 # (compiler and linker: any output on stderr fails the build).
+# VL_BUILD_CACHE=DIR (optional): a build is kept in DIR under a key made of
+# the compiler command (mcveto-cc --print-cmd) and the contents of every
+# file it names and of the headers of its -I directories, and a later
+# vl_build with the same key copies it instead of compiling (ctest's
+# verify.expect.* and verify.<isa>.<level>.* build the same programs).
+# Only warning-free builds are kept; concurrent builds of one key are safe
+# (each writes a file of its own and renames it).
 vl_build() {
-    local cc=$1 isa=$2 level=$3 f=$4 out=$5 cflags errs
+    local cc=$1 isa=$2 level=$3 f=$4 out=$5 cflags errs key='' cached=''
     cflags=$(vl_get "$f" cflags)
+    if [ -n "${VL_BUILD_CACHE:-}" ]; then
+        # shellcheck disable=SC2086 # cflags is a list of -W options
+        key=$(vl_build_key "$cc" --isa "$isa" "-$level" -Wall -Wextra -Werror $cflags "$f") &&
+            cached=$VL_BUILD_CACHE/$(basename "$f" .c).$isa.$level.$key
+        if [ -n "$cached" ] && [ -f "$cached" ]; then
+            cp "$cached" "$out.tmp$$" && mv -f "$out.tmp$$" "$out" && return 0
+        fi
+    fi
     # shellcheck disable=SC2086 # cflags is a list of -W options
     errs=$("$cc" --isa "$isa" "-$level" -Wall -Wextra -Werror $cflags "$f" -o "$out" 2>&1)
     local rc=$?
@@ -182,6 +197,29 @@ vl_build() {
         echo "$f: building for $isa -$level failed (status $rc, or warnings above)" >&2
         return 1
     fi
+    if [ -n "$cached" ] && mkdir -p "$VL_BUILD_CACHE" && cp "$out" "$cached.tmp$$"; then
+        mv -f "$cached.tmp$$" "$cached"
+    fi
+    return 0
+}
+
+# vl_build_key CC ARGS... SRC: the cache key of a build (see vl_build), or
+# false when mcveto-cc cannot print its command.
+vl_build_key() {
+    local cmd tok files=()
+    cmd=$("$@" --print-cmd -o prog 2>/dev/null) || return 1
+    for tok in $cmd; do
+        case $tok in
+            -I?*) tok=${tok#-I} ;;
+            -*) continue ;;
+        esac
+        if [ -d "$tok" ]; then
+            files+=("$tok"/*.h)
+        elif [ -f "$tok" ]; then
+            files+=("$tok")
+        fi
+    done
+    { printf '%s\n' "$cmd"; cat "${files[@]}"; } | cksum | tr ' ' -
 }
 
 # vl_symaddr BIN SYMBOL: the symbol's address as 0x%x (from $NM); false if

@@ -266,28 +266,14 @@ static void freshen(cp_ctx *c, isa_term *S2) {
   free(map);
 }
 
-/* Is x one of the conjuncts of t?  (An explicit stack: conditions are
- * chains.) */
-static bool conj_has(tm_ctx *tc, isa_term t, isa_term x) {
-  isa_term st[64];
-  size_t n = 0;
-  st[n++] = t;
-  while (n) {
-    isa_term y = st[--n];
-    if (y == x) return true;
-    if (tm_kind(tc, y) == ISA_OP_LAND && n + 2 <= 64) st[n++] = tm_arg(tc, y, 1), st[n++] = tm_arg(tc, y, 0);
-  }
-  return false;
-}
-
 /* t with its choices (c ? a : b) made where cond decides c: a conditional
  * return that does not branch (PowerPC `bnelr`) has the next address as its
  * PC only under its letter's condition. */
 static isa_term under(tm_ctx *tc, isa_term t, isa_term cond) {
   while (tm_kind(tc, t) == ISA_OP_ITE) {
     isa_term c = tm_arg(tc, t, 0);
-    if (conj_has(tc, cond, c)) t = tm_arg(tc, t, 1);
-    else if (conj_has(tc, cond, tm_app1(tc, ISA_OP_LNOT, c))) t = tm_arg(tc, t, 2);
+    if (tm_conj_contradicts(tc, cond, tm_app1(tc, ISA_OP_LNOT, c))) t = tm_arg(tc, t, 1);
+    else if (tm_conj_contradicts(tc, cond, c)) t = tm_arg(tc, t, 2);
     else break;
   }
   return t;

@@ -22,7 +22,8 @@
 #define MAX_KS 12         /* constants compared with, for bounds */
 #define MAX_LOCS 12       /* locations bounded by them */
 #define PIN_MAX_CMP 24    /* comparisons looked at for equalities they pin */
-#define PIN_QUERY_MS 200  /* the time to show one such equality */     /* variables the walks may make (fresh system-call results) */
+#define PIN_QUERY_MS 200  /* the time to show one such equality */
+#define MAX_ENTRY 32      /* names of the entry's values of the input (entry_value) */     /* variables the walks may make (fresh system-call results) */
 
 enum { FROM_ENTRY = -1, TO_BAD = -1 };
 
@@ -56,6 +57,7 @@ typedef struct chead {
   int first; /* the first path to get there */
   isa_term *S0; /* the start state of its walk (sized nvars) */
   isa_term sigma; /* its structure, over the head's variables */
+  isa_term guard; /* what every path from the entry to it tested of the input alone (head_guards) */
   uint64_t reads[MAX_READS]; /* memory bytes its paths read at constant addresses */
   size_t nreads;
   /* constants an earlier round's fixpoint kept (registers, memory bytes):
@@ -112,6 +114,13 @@ struct cp_ctx {
    * outlive this context (the searches of `auto` have terms of their
    * own): keyed by the atom's text. */
   ht_map *dropped;
+  /* per attempt: the values the first paths from the entry give the atoms'
+   * terms, when they are terms of the input alone (entry_value), each
+   * named by a variable of its own ($entry#<hash of its text>), and the
+   * conjunction of `name == value` (true facts: a name is its value) */
+  isa_term entry_var[MAX_ENTRY], entry_term[MAX_ENTRY];
+  size_t nentry;
+  isa_term entry_def;
 };
 
 /* The key of (pc, atom) in dropped, or 0 when the atom's text is too long
@@ -166,6 +175,8 @@ static void reset(cp_ctx *c) {
   c->steps = 0;
   c->nreached = 0;
   c->timeout = false;
+  c->nentry = 0;
+  c->entry_def = tm_true(c->v->tc);
 }
 
 void cp_free(cp_ctx *c) {
@@ -669,6 +680,63 @@ static uint64_t untested(tm_walk *tw, isa_term t, void *ctx) {
   return r;
 }
 
+/* Does t speak of anything but the input (`$in`, `$inlen`)? */
+static uint64_t not_input(tm_walk *tw, isa_term t, void *ctx) {
+  const cp_ctx *c = ctx;
+  tm_ctx *tc = tm_walk_ctx(tw);
+  uint64_t x, r = 0;
+  if (tm_kind(tc, t) == TM_VAR) return t != c->v->in && t != c->v->inlen;
+  for (unsigned i = 0; i < tm_nargs(tc, t); i++)
+    if (tm_walk_get(tw, tm_arg(tc, t, i), &x)) r |= x;
+  return r;
+}
+
+/* The variable that names the input's value e ($entry#<hash of e's
+ * text>, one per value in an attempt), or 0 when e's text is too long or
+ * there is no room. */
+static isa_term entry_name(cp_ctx *c, isa_term e) {
+  tm_ctx *tc = c->v->tc;
+  for (size_t i = 0; i < c->nentry; i++)
+    if (c->entry_term[i] == e) return c->entry_var[i];
+  char buf[2048], nm[48];
+  size_t n = tm_print(tc, e, buf, sizeof buf);
+  if (n >= sizeof buf || c->nentry == MAX_ENTRY) return 0;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)buf[i]) * 0x100000001b3ull;
+  snprintf(nm, sizeof nm, "$entry#%016llx", (unsigned long long)h);
+  isa_term v = tm_var(tc, nm, tm_sort(tc, e));
+  for (size_t i = 0; i < c->nentry; i++)
+    if (c->entry_var[i] == v) return 0; /* two values, one hash: no name */
+  if (tm_var_index(tc, v) >= c->nvars) return 0;
+  c->entry_var[c->nentry] = v, c->entry_term[c->nentry++] = e;
+  c->entry_def = tm_app2(tc, ISA_OP_LAND, c->entry_def, tm_app2(tc, ISA_OP_EQ, v, e));
+  return v;
+}
+
+/* For a caller's atom `l == K` (l not a bit mask): `l == x`, where x names
+ * what the first path from the entry gives l, when that is a term of the
+ * input alone and not a constant; else 0.  The runs' K was then their
+ * input's: a length checked before the loop and kept in a register (`l` a
+ * location), or the start of a counter that steps with another (`p - 2i`,
+ * where p starts at an input's value).  The input never changes, so
+ * `l == x` can hold at every arrival, and Houdini decides whether it does:
+ * every path into the head must establish it, every pass keep it.  The
+ * name keeps the input's value, whose terms follow how much input each
+ * read got, out of the questions about passes, which only need that it
+ * does not change; the questions from the entry and about the target get
+ * what it names (entry_def). */
+static isa_term entry_value(cp_ctx *c, const seg *f, isa_term a) {
+  tm_ctx *tc = c->v->tc;
+  uint64_t k;
+  if (f->from != FROM_ENTRY || tm_kind(tc, a) != ISA_OP_EQ) return 0;
+  isa_term l = tm_arg(tc, a, 0);
+  if (!tm_is_const(tc, tm_arg(tc, a, 1), &k) || tm_is_const(tc, l, &k) || tm_kind(tc, l) == ISA_OP_AND) return 0;
+  isa_term facts, e = c->gr(c->gctx, tm_subst(tc, l, f->S), &facts);
+  if (tm_is_const(tc, e, &k) || tm_walk_run(tc, e, not_input, c)) return 0;
+  isa_term x = entry_name(c, e);
+  return x ? tm_app2(tc, ISA_OP_EQ, l, x) : 0;
+}
+
 /* The atoms of head h: the caller's; bounds of the locations they speak
  * of by the constants the paths compare with (a guard before the loop,
  * `n >= 1`, and the loop's own); then the values the first path to it
@@ -686,9 +754,12 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
   for (size_t k = 0; k < c->nsg; k++) tm_walk_run(tc, c->sg[k].cond, note_tested, &ts);
   isa_term locs[MAX_LOCS];
   size_t nl = 0;
+  const seg *f = &c->sg[h->first];
   for (size_t i = 0; i < h->ncand; i++) {
     if (tm_walk_run(tc, tm_subst(tc, h->cand[i], h->S0), untested, &ts)) continue;
     add_atom(c, h->a0, h->cand[i], NO_FIX, NOT_FIXED, 0);
+    isa_term e = entry_value(c, f, h->cand[i]);
+    if (e) add_atom(c, h->a0, e, NO_FIX, NOT_FIXED, 0);
     void *ctx[3] = {c, locs, &nl};
     tm_walk_run(tc, h->cand[i], note_locs, ctx);
   }
@@ -703,7 +774,6 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_ULE, locs[i], k1), NO_FIX, NOT_FIXED, 0);
     }
   }
-  const seg *f = &c->sg[h->first];
   for (unsigned r = 0; r < d->nregs; r++) {
     if (r == d->pc || d->regs[r].is_flag) continue;
     isa_term var = c->vars[r];
@@ -723,6 +793,70 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
       if (seg_value(c, f, byte, &val)) add_atom(c, h->a0, tm_app2(tc, ISA_OP_EQ, byte, tm_const(tc, val, 8)), 0, a, val);
     }
   h->na = c->natom - h->a0;
+}
+
+#define MAX_GUARDS 256 /* conjuncts of a path's condition looked at (head_guards) */
+
+/* The conjuncts of the ∧-chain t that speak of the input alone (not
+ * constants), into out (up to cap); how many. */
+static size_t input_conjuncts(cp_ctx *c, isa_term t, isa_term *out, size_t cap) {
+  tm_ctx *tc = c->v->tc;
+  size_t n = 0, ns = 0, caps = 64;
+  isa_term *st = xa_malloc(caps * sizeof *st);
+  uint64_t k;
+  st[ns++] = t;
+  while (ns) {
+    isa_term x = st[--ns];
+    if (tm_kind(tc, x) == ISA_OP_LAND) {
+      st = xa_grow(st, &caps, ns + 2, sizeof *st);
+      st[ns++] = tm_arg(tc, x, 1);
+      st[ns++] = tm_arg(tc, x, 0);
+    } else if (n < cap && !tm_is_const(tc, x, &k) && !tm_walk_run(tc, x, not_input, c))
+      out[n++] = x;
+  }
+  free(st);
+  return n;
+}
+
+/* Each head's guard: the tests of the input alone that every path from
+ * the entry to it made (`if (room < 2 * n) return;` before the loop), when
+ * only such paths and its own passes lead to it.  The input never changes,
+ * so the guard holds at every arrival; the questions about the paths to
+ * the target get it (hypothesis), and no atom has to carry it (the loop
+ * may keep no location that is `2 * n`). */
+static void head_guards(cp_ctx *c) {
+  tm_ctx *tc = c->v->tc;
+  isa_term *g = xa_malloc(2 * MAX_GUARDS * sizeof *g), *o = g + MAX_GUARDS;
+  for (size_t i = 0; i < c->nh; i++) {
+    chead *h = &c->h[i];
+    h->guard = tm_true(tc);
+    if (!h->reached) continue;
+    size_t ng = 0;
+    bool first = true, alone = true;
+    for (size_t k = 0; k < c->nsg && alone; k++) {
+      const seg *s = &c->sg[k];
+      if (s->to != (int)i || s->from == (int)i) continue;
+      if (s->from != FROM_ENTRY) {
+        alone = false;
+        break;
+      }
+      isa_term facts, cond = c->gr(c->gctx, s->cond, &facts);
+      if (first) {
+        ng = input_conjuncts(c, cond, g, MAX_GUARDS), first = false;
+        continue;
+      }
+      size_t no = input_conjuncts(c, cond, o, MAX_GUARDS), keep = 0;
+      for (size_t a = 0; a < ng; a++) {
+        bool in = false;
+        for (size_t b = 0; b < no && !in; b++) in = o[b] == g[a];
+        if (in) g[keep++] = g[a];
+      }
+      ng = keep;
+    }
+    if (!alone) continue;
+    for (size_t a = 0; a < ng; a++) h->guard = tm_app2(tc, ISA_OP_LAND, h->guard, g[a]);
+  }
+  free(g);
 }
 
 /* The constants the fixpoint kept join their heads' structure; how many
@@ -862,11 +996,13 @@ static isa_term hypothesis(cp_ctx *c, const seg *s, isa_term *facts) {
   isa_term cond = c->first_stage ? without_products(c, s->cond) : s->cond;
   if (s->from == FROM_ENTRY) {
     isa_term f, t = c->gr(c->gctx, cond, &f);
-    *facts = f;
+    *facts = tm_app2(tc, ISA_OP_LAND, f, c->entry_def);
     return t;
   }
   const chead *h = &c->h[s->from];
-  isa_term A = cond;
+  /* a path to the target also gets the input's values the atoms name and
+   * the head's guard (true facts, which the passes need not carry) */
+  isa_term A = s->to == TO_BAD ? tm_app2(tc, ISA_OP_LAND, tm_app2(tc, ISA_OP_LAND, cond, c->entry_def), h->guard) : cond;
   for (size_t i = h->a0; i < h->a0 + h->na; i++)
     if (c->alive[i] == 1 && !covered(c, i)) A = tm_app2(tc, ISA_OP_LAND, A, tm_subst(tc, c->atom[i], h->S0));
   return A;
@@ -1307,6 +1443,7 @@ int cp_prove(cp_ctx *c, const isa_term *init, size_t ninit, cp_ground_fn gr, cp_
     for (size_t o = 0; o < c->nreached; o++) /* in the order reached: a first arrival's start has its atoms */
       for (size_t i = 0; i < c->nh; i++)
         if (c->h[i].reached && c->h[i].order == o) head_atoms(c, i, ks, nk), st->heads++;
+    head_guards(c);
     c->alive = xa_malloc(c->natom ? c->natom : 1);
     memset(c->alive, 1, c->natom ? c->natom : 1);
     for (size_t i = 0; i < c->nh; i++)

@@ -691,18 +691,21 @@ static uint64_t not_input(tm_walk *tw, isa_term t, void *ctx) {
   return r;
 }
 
-/* The variable that names the input's value e ($entry#<hash of e's
- * text>, one per value in an attempt), or 0 when e's text is too long or
- * there is no room. */
+/* The variable that names the input's value e, one per value in an
+ * attempt, or 0 when there is no room.  Its name, $entry#<hash>, hashes
+ * the term's number and its text (the start of it, and its length): the
+ * atoms a fixpoint dropped are remembered by their text (c->dropped), and
+ * another search's terms have other numbers. */
 static isa_term entry_name(cp_ctx *c, isa_term e) {
   tm_ctx *tc = c->v->tc;
   for (size_t i = 0; i < c->nentry; i++)
     if (c->entry_term[i] == e) return c->entry_var[i];
-  char buf[2048], nm[48];
-  size_t n = tm_print(tc, e, buf, sizeof buf);
-  if (n >= sizeof buf || c->nentry == MAX_ENTRY) return 0;
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)buf[i]) * 0x100000001b3ull;
+  if (c->nentry == MAX_ENTRY) return 0;
+  char buf[512], nm[48];
+  size_t n = tm_print(tc, e, buf, sizeof buf), m = n < sizeof buf ? n : sizeof buf - 1;
+  uint64_t h = (0xcbf29ce484222325ull ^ (uint64_t)e) * 0x100000001b3ull;
+  h = (h ^ n) * 0x100000001b3ull;
+  for (size_t i = 0; i < m; i++) h = (h ^ (unsigned char)buf[i]) * 0x100000001b3ull;
   snprintf(nm, sizeof nm, "$entry#%016llx", (unsigned long long)h);
   isa_term v = tm_var(tc, nm, tm_sort(tc, e));
   for (size_t i = 0; i < c->nentry; i++)
@@ -713,27 +716,46 @@ static isa_term entry_name(cp_ctx *c, isa_term e) {
   return v;
 }
 
-/* For a caller's atom `l == K` (l not a bit mask): `l == x`, where x names
- * what the first path from the entry gives l, when that is a term of the
- * input alone and not a constant; else 0.  The runs' K was then their
- * input's: a length checked before the loop and kept in a register (`l` a
- * location), or the start of a counter that steps with another (`p - 2i`,
- * where p starts at an input's value).  The input never changes, so
- * `l == x` can hold at every arrival, and Houdini decides whether it does:
- * every path into the head must establish it, every pass keep it.  The
- * name keeps the input's value, whose terms follow how much input each
- * read got, out of the questions about passes, which only need that it
- * does not change; the questions from the entry and about the target get
- * what it names (entry_def). */
-static isa_term entry_value(cp_ctx *c, const seg *f, isa_term a) {
+/* For a caller's atom `l == K` of head hi (l not a bit mask): `l == x`,
+ * where x names what l is when the program first arrives at the head, a
+ * term of the input alone and not a constant; else 0.  The runs' K was
+ * then their input's: a length checked before the loop and kept in a
+ * register (`l` a location), or the start of a counter that steps with
+ * another (`p - 2i`, where p starts at an input's value).  The first
+ * arrival is by one of the paths from the entry to the head, and which
+ * one the input decides: x is `c1 ? e1 : c2 ? e2 : … ek`, the value ej of
+ * l at the end of path j under its condition cj (each a term of the input
+ * alone, or there is no x).  The input never changes, so `l == x` can hold
+ * at every arrival, and Houdini decides whether it does: every path into
+ * the head must establish it, every pass keep it.  The name keeps the
+ * input's value, whose terms follow how much input each read got, out of
+ * the questions about passes, which only need that it does not change; the
+ * questions from the entry and about the target get what it names
+ * (entry_def). */
+static isa_term entry_value(cp_ctx *c, size_t hi, isa_term a) {
   tm_ctx *tc = c->v->tc;
   uint64_t k;
-  if (f->from != FROM_ENTRY || tm_kind(tc, a) != ISA_OP_EQ) return 0;
+  if (tm_kind(tc, a) != ISA_OP_EQ) return 0;
   isa_term l = tm_arg(tc, a, 0);
   if (!tm_is_const(tc, tm_arg(tc, a, 1), &k) || tm_is_const(tc, l, &k) || tm_kind(tc, l) == ISA_OP_AND) return 0;
-  isa_term facts, e = c->gr(c->gctx, tm_subst(tc, l, f->S), &facts);
-  if (tm_is_const(tc, e, &k) || tm_walk_run(tc, e, not_input, c)) return 0;
-  isa_term x = entry_name(c, e);
+  isa_term x = 0, e0 = 0;
+  bool differ = false;
+  for (size_t j = c->nsg; j-- > 0;) { /* the last path's value is the chain's default */
+    const seg *s = &c->sg[j];
+    if (s->to != (int)hi || s->from != FROM_ENTRY) continue;
+    isa_term facts, e = c->gr(c->gctx, tm_subst(tc, l, s->S), &facts);
+    if (tm_walk_run(tc, e, not_input, c)) return 0;
+    if (!x) {
+      x = e0 = e;
+      continue;
+    }
+    differ = differ || e != e0;
+    isa_term cj = c->gr(c->gctx, s->cond, &facts);
+    if (tm_walk_run(tc, cj, not_input, c)) return 0;
+    x = tm_ite(tc, cj, e, x);
+  }
+  if (!x || (!differ && tm_is_const(tc, e0, &k))) return 0;
+  x = entry_name(c, differ ? x : e0);
   return x ? tm_app2(tc, ISA_OP_EQ, l, x) : 0;
 }
 
@@ -758,7 +780,7 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
   for (size_t i = 0; i < h->ncand; i++) {
     if (tm_walk_run(tc, tm_subst(tc, h->cand[i], h->S0), untested, &ts)) continue;
     add_atom(c, h->a0, h->cand[i], NO_FIX, NOT_FIXED, 0);
-    isa_term e = entry_value(c, f, h->cand[i]);
+    isa_term e = entry_value(c, hi, h->cand[i]);
     if (e) add_atom(c, h->a0, e, NO_FIX, NOT_FIXED, 0);
     void *ctx[3] = {c, locs, &nl};
     tm_walk_run(tc, h->cand[i], note_locs, ctx);
@@ -1069,7 +1091,9 @@ static long check_group(cp_ctx *c, const seg *s, const chead *h, isa_term hyp, i
       m = 0;
       for (size_t j = 0; j < n; j++) {
         uint64_t val;
-        if (!smt_model_eval(c->solver, post[idx[j]], &val) || !val) kill(c, h, h->a0 + idx[j]), dropped++;
+        if (!smt_model_eval(c->solver, post[idx[j]], &val) || !val) {
+          kill(c, h, h->a0 + idx[j]), dropped++;
+        }
         else idx[m++] = idx[j];
       }
       for (size_t j = 0; m < n && j < ncov; j++) {

@@ -759,6 +759,127 @@ static isa_term entry_value(cp_ctx *c, size_t hi, isa_term a) {
   return x ? tm_app2(tc, ISA_OP_EQ, l, x) : 0;
 }
 
+/* ---- sums the relations imply ------------------------------------------- */
+
+#define LIN_MAX 6     /* locations of a parsed sum */
+#define LIN_COEF 16   /* the largest coefficient of a derived relation */
+#define LIN_VARS 4    /* and its most locations */
+#define MAX_DERIVED 16
+
+/* A linear sum Σ coef·loc + k, modulo 2^w. */
+typedef struct lsum {
+  isa_term loc[LIN_MAX];
+  uint64_t coef[LIN_MAX];
+  size_t n;
+  uint64_t k;
+  unsigned w;
+} lsum;
+
+static uint64_t lin_mask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+
+static bool lin_add(lsum *L, isa_term loc, uint64_t coef) {
+  coef &= lin_mask(L->w);
+  for (size_t i = 0; i < L->n; i++)
+    if (L->loc[i] == loc) {
+      L->coef[i] = (L->coef[i] + coef) & lin_mask(L->w);
+      return true;
+    }
+  if (L->n == LIN_MAX) return false;
+  L->loc[L->n] = loc, L->coef[L->n++] = coef;
+  return true;
+}
+
+/* t·m into L: sums, differences, products by constants; anything else is a
+ * location of its own.  False when L has no room. */
+static bool lin_parse(tm_ctx *tc, isa_term t, uint64_t m, lsum *L) {
+  uint64_t k;
+  if (tm_is_const(tc, t, &k)) {
+    L->k = (L->k + k * m) & lin_mask(L->w);
+    return true;
+  }
+  switch (tm_kind(tc, t)) {
+  case ISA_OP_ADD: return lin_parse(tc, tm_arg(tc, t, 0), m, L) && lin_parse(tc, tm_arg(tc, t, 1), m, L);
+  case ISA_OP_SUB: return lin_parse(tc, tm_arg(tc, t, 0), m, L) && lin_parse(tc, tm_arg(tc, t, 1), 0 - m, L);
+  case ISA_OP_NEG: return lin_parse(tc, tm_arg(tc, t, 0), 0 - m, L);
+  case ISA_OP_MUL:
+    if (tm_is_const(tc, tm_arg(tc, t, 1), &k)) return lin_parse(tc, tm_arg(tc, t, 0), m * k, L);
+    if (tm_is_const(tc, tm_arg(tc, t, 0), &k)) return lin_parse(tc, tm_arg(tc, t, 1), m * k, L);
+    return lin_add(L, t, m);
+  default: return lin_add(L, t, m);
+  }
+}
+
+/* a == K as a sum with the constant moved right (Σ coef·loc == K), or
+ * false when a is no such equality of words. */
+static bool lin_of(cp_ctx *c, isa_term a, lsum *L) {
+  tm_ctx *tc = c->v->tc;
+  uint64_t k;
+  if (tm_kind(tc, a) != ISA_OP_EQ || !tm_is_const(tc, tm_arg(tc, a, 1), &k)) return false;
+  memset(L, 0, sizeof *L);
+  L->w = tm_sort(tc, tm_arg(tc, a, 0));
+  if (L->w != c->v->d->addr_bits || !lin_parse(tc, tm_arg(tc, a, 0), 1, L)) return false;
+  L->k = (k - L->k) & lin_mask(L->w);
+  return true;
+}
+
+/* A coefficient as a signed number of the word. */
+static int64_t lin_signed(uint64_t v, unsigned w) { return w >= 64 || !(v >> (w - 1)) ? (int64_t)v : (int64_t)(v | ~lin_mask(w)); }
+
+/* Σ coef·loc == k as a term, the locations in L's order. */
+static isa_term lin_term(tm_ctx *tc, const lsum *L) {
+  isa_term t = 0;
+  for (size_t i = 0; i < L->n; i++) {
+    if (!L->coef[i]) continue;
+    isa_term x = L->coef[i] == 1 ? L->loc[i] : tm_app2(tc, ISA_OP_MUL, L->loc[i], tm_const(tc, L->coef[i], L->w));
+    t = t ? tm_app2(tc, ISA_OP_ADD, t, x) : x;
+  }
+  return t ? tm_app2(tc, ISA_OP_EQ, t, tm_const(tc, L->k, L->w)) : 0;
+}
+
+/* The relations two equalities of the candidate imply without a location
+ * they share: cb·a − ca·b, where ca and cb are that location's
+ * coefficients.  The samples' relations are a basis of what the samples
+ * satisfy, and the basis may name a location whose value at the head's
+ * first arrival is not what it is on the loop's passes (a scratch register
+ * that the pass writes, PowerPC -O2's `r9`); the sum without it (`p + 2k`,
+ * the cursor and the count of passes left) can be what holds at every
+ * arrival.  Each is implied by two relations every sample satisfies, so
+ * the samples satisfy it too; Houdini checks it like any atom.  Up to
+ * MAX_DERIVED, with at most LIN_VARS locations and coefficients up to
+ * LIN_COEF. */
+static size_t derived(cp_ctx *c, const isa_term *cand, size_t ncand, isa_term *out) {
+  tm_ctx *tc = c->v->tc;
+  lsum R[16];
+  size_t nr = 0, n = 0;
+  for (size_t i = 0; i < ncand && nr < 16; i++)
+    if (lin_of(c, cand[i], &R[nr]) && R[nr].n >= 2) nr++;
+  for (size_t a = 0; a < nr; a++)
+    for (size_t b = a + 1; b < nr; b++)
+      for (size_t ia = 0; ia < R[a].n; ia++)
+        for (size_t ib = 0; ib < R[b].n; ib++) {
+          if (R[a].loc[ia] != R[b].loc[ib] || R[a].w != R[b].w) continue;
+          unsigned w = R[a].w;
+          uint64_t ca = R[a].coef[ia], cb = R[b].coef[ib], M = lin_mask(w);
+          lsum D = {.w = w, .k = (cb * R[a].k - ca * R[b].k) & M};
+          bool ok = true;
+          for (size_t j = 0; j < R[a].n && ok; j++) ok = lin_add(&D, R[a].loc[j], cb * R[a].coef[j]);
+          for (size_t j = 0; j < R[b].n && ok; j++) ok = lin_add(&D, R[b].loc[j], (0 - ca) * R[b].coef[j]);
+          size_t nz = 0;
+          for (size_t j = 0; j < D.n && ok; j++) {
+            int64_t s = lin_signed(D.coef[j], w);
+            if (!D.coef[j]) continue;
+            nz++;
+            ok = s >= -LIN_COEF && s <= LIN_COEF;
+          }
+          if (!ok || nz < 2 || nz > LIN_VARS) continue;
+          isa_term t = lin_term(tc, &D);
+          bool have = false;
+          for (size_t j = 0; j < n && !have; j++) have = out[j] == t;
+          if (t && !have && n < MAX_DERIVED) out[n++] = t;
+        }
+  return n;
+}
+
 /* The atoms of head h: the caller's; bounds of the locations they speak
  * of by the constants the paths compare with (a guard before the loop,
  * `n >= 1`, and the loop's own); then the values the first path to it
@@ -785,12 +906,24 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
     void *ctx[3] = {c, locs, &nl};
     tm_walk_run(tc, h->cand[i], note_locs, ctx);
   }
+  isa_term dv[MAX_DERIVED];
+  size_t nd = derived(c, h->cand, h->ncand, dv);
+  for (size_t i = 0; i < nd; i++) {
+    if (tm_walk_run(tc, tm_subst(tc, dv[i], h->S0), untested, &ts)) continue;
+    add_atom(c, h->a0, dv[i], NO_FIX, NOT_FIXED, 0);
+    isa_term e = entry_value(c, hi, dv[i]);
+    if (e) add_atom(c, h->a0, e, NO_FIX, NOT_FIXED, 0);
+  }
   free(ts.var);
   for (size_t i = 0; i < nl; i++) {
     if (tm_kind(tc, locs[i]) == TM_VAR && fixed(h, locs[i], 0)) continue;
-    for (size_t j = 0; j < nk; j++) { /* `i < K` keeps i ≤ K at the head; `n >= K` before the loop, K ≤ n */
+    for (size_t j = 0; j < nk; j++) {
+      /* `i < K` keeps i ≤ K at the head; `n >= K` before the loop, K ≤ n; a
+       * count that steps down until it is K (PowerPC's `bdnz`, `addic.`
+       * and `bne`) is K + 1 or more */
       isa_term k = tm_const(tc, ks[j], ab), k1 = tm_const(tc, ks[j] + 1, ab);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, k, locs[i]), NO_FIX, NOT_FIXED, 0);
+      add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, k1, locs[i]), NO_FIX, NOT_FIXED, 0);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, locs[i], k), NO_FIX, NOT_FIXED, 0);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, locs[i], k1), NO_FIX, NOT_FIXED, 0);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_ULE, locs[i], k1), NO_FIX, NOT_FIXED, 0);

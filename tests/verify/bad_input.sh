@@ -476,6 +476,12 @@ case $case in
         # by induction at -O0; the variant one input breaks is never proven
         by_induction poly_exit_safe O0 "1 loop head"
         class_reach poly_exit_reach O0
+        # a cursor that starts at an input's value, checked once before the
+        # loop against another input: proven with the input's values at the
+        # first arrival and the guards on the input at -O0; the variant with
+        # the guard one step short is never proven
+        by_induction entry_offset_safe O0 "1 loop head"
+        class_reach entry_offset_reach O0
         # a relational loop: proven before the search refines anything
         build relation_loop_safe
         expect "$isa relation_loop_safe --max-iterations 4" 0 \

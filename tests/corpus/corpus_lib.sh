@@ -26,6 +26,8 @@
 # character of its own, write \n for it.
 
 corpus_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=../support/build_key.sh
+. "$corpus_dir/../support/build_key.sh"
 
 corpus_src() {
     case $1 in
@@ -87,21 +89,7 @@ corpus_have_tools() {
 }
 
 corpus_key() {
-    local cmd tok files=()
-    cmd=$("$1" --isa "$2" "-$3" -Wall -Wextra -I "$corpus_dir" --print-cmd "$4" -o prog 2>/dev/null) || return 1
-    for tok in $cmd; do
-        case $tok in
-            -I?*) tok=${tok#-I} ;;
-            -*) continue ;;
-        esac
-        if [ -d "$tok" ]; then
-            files+=("$tok"/*.h)
-        elif [ -f "$tok" ]; then
-            files+=("$tok")
-        fi
-    done
-    [ -f "${4%.c}.inputs" ] && files+=("${4%.c}.inputs")
-    { printf '%s\n' "$cmd"; cat "${files[@]}"; } | cksum
+    build_key "${4%.c}.inputs" "$1" --isa "$2" "-$3" -Wall -Wextra -I "$corpus_dir" "$4"
 }
 
 corpus_reusable() {

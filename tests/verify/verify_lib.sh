@@ -6,6 +6,9 @@
 # Every function that fails prints a message naming the program on stderr
 # and returns non-zero; the caller decides whether that is a failure.
 
+# shellcheck source=../support/build_key.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../support/build_key.sh"
+
 # The keys a header may have; any other "// word:" line in the header is an
 # error (a misspelt key must not be silently ignored).
 VL_KEYS="expect isa target target-exit cflags witness-stdin witness-stdin-x86 witness-stdin-ppc witness-stdin-rv32 random-misses unknown-ok fault-stdin endless"
@@ -206,20 +209,9 @@ vl_build() {
 # vl_build_key CC ARGS... SRC: the cache key of a build (see vl_build), or
 # false when mcveto-cc cannot print its command.
 vl_build_key() {
-    local cmd tok files=()
-    cmd=$("$@" --print-cmd -o prog 2>/dev/null) || return 1
-    for tok in $cmd; do
-        case $tok in
-            -I?*) tok=${tok#-I} ;;
-            -*) continue ;;
-        esac
-        if [ -d "$tok" ]; then
-            files+=("$tok"/*.h)
-        elif [ -f "$tok" ]; then
-            files+=("$tok")
-        fi
-    done
-    { printf '%s\n' "$cmd"; cat "${files[@]}"; } | cksum | tr ' ' -
+    local k
+    k=$(build_key '' "$@") || return 1
+    printf '%s\n' "${k// /-}"
 }
 
 # vl_symaddr BIN SYMBOL: the symbol's address as 0x%x (from $NM); false if

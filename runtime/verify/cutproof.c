@@ -952,13 +952,12 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
 
 #define MAX_GUARDS 256 /* conjuncts of a path's condition looked at (head_guards) */
 
-/* The conjuncts of the ∧-chain t that speak of the input alone (not
- * constants), into out (up to cap); how many. */
-static size_t input_conjuncts(cp_ctx *c, isa_term t, isa_term *out, size_t cap) {
-  tm_ctx *tc = c->v->tc;
-  size_t n = 0, ns = 0, caps = 64;
-  isa_term *st = xa_malloc(caps * sizeof *st);
-  uint64_t k;
+/* The conjuncts of the ∧-chain t, left to right, in an array the caller
+ * frees; *n of them.  With a stack: a path's condition is a deep chain. */
+static isa_term *conjuncts(tm_ctx *tc, isa_term t, size_t *n) {
+  size_t ns = 0, caps = 64, capo = 16;
+  isa_term *st = xa_malloc(caps * sizeof *st), *out = xa_malloc(capo * sizeof *out);
+  *n = 0;
   st[ns++] = t;
   while (ns) {
     isa_term x = st[--ns];
@@ -966,10 +965,25 @@ static size_t input_conjuncts(cp_ctx *c, isa_term t, isa_term *out, size_t cap) 
       st = xa_grow(st, &caps, ns + 2, sizeof *st);
       st[ns++] = tm_arg(tc, x, 1);
       st[ns++] = tm_arg(tc, x, 0);
-    } else if (n < cap && !tm_is_const(tc, x, &k) && !tm_walk_run(tc, x, not_input, c))
-      out[n++] = x;
+    } else {
+      out = xa_grow(out, &capo, *n + 1, sizeof *out);
+      out[(*n)++] = x;
+    }
   }
   free(st);
+  return out;
+}
+
+/* The conjuncts of the ∧-chain t that speak of the input alone (not
+ * constants), into out (up to cap); how many. */
+static size_t input_conjuncts(cp_ctx *c, isa_term t, isa_term *out, size_t cap) {
+  tm_ctx *tc = c->v->tc;
+  size_t n = 0, nx;
+  isa_term *x = conjuncts(tc, t, &nx);
+  uint64_t k;
+  for (size_t i = 0; i < nx && n < cap; i++)
+    if (!tm_is_const(tc, x[i], &k) && !tm_walk_run(tc, x[i], not_input, c)) out[n++] = x[i];
+  free(x);
   return n;
 }
 
@@ -1126,19 +1140,11 @@ static bool has_product(cp_ctx *c, isa_term a);
 static isa_term without_products(cp_ctx *c, isa_term cond) {
   tm_ctx *tc = c->v->tc;
   if (!has_product(c, cond)) return cond;
-  size_t n = 0, cap = 64;
-  isa_term *st = xa_malloc(cap * sizeof *st), out = tm_true(tc);
-  st[n++] = cond;
-  while (n) {
-    isa_term x = st[--n];
-    if (tm_kind(tc, x) == ISA_OP_LAND) {
-      st = xa_grow(st, &cap, n + 2, sizeof *st);
-      st[n++] = tm_arg(tc, x, 1);
-      st[n++] = tm_arg(tc, x, 0);
-    } else if (!has_product(c, x))
-      out = tm_app2(tc, ISA_OP_LAND, out, x);
-  }
-  free(st);
+  size_t n;
+  isa_term *x = conjuncts(tc, cond, &n), out = tm_true(tc);
+  for (size_t i = 0; i < n; i++)
+    if (!has_product(c, x[i])) out = tm_app2(tc, ISA_OP_LAND, out, x[i]);
+  free(x);
   return out;
 }
 
@@ -1320,18 +1326,11 @@ static void set_timeout(cp_ctx *c, unsigned ms) {
  * comparison's negation too) into out (up to cap, each pair once); how
  * many.  An explicit stack: a path's condition is a deep chain. */
 static size_t comparisons(tm_ctx *tc, isa_term t, isa_term (*out)[2], size_t cap) {
-  size_t n = 0, ns = 0, capst = 64;
-  isa_term *st = xa_malloc(capst * sizeof *st);
-  st[ns++] = t;
-  while (ns && n < cap) {
-    isa_term x = st[--ns];
+  size_t n = 0, nc;
+  isa_term *cj = conjuncts(tc, t, &nc);
+  for (size_t j = 0; j < nc && n < cap; j++) {
+    isa_term x = cj[j];
     int k = tm_kind(tc, x);
-    if (k == ISA_OP_LAND) {
-      st = xa_grow(st, &capst, ns + 2, sizeof *st);
-      st[ns++] = tm_arg(tc, x, 1);
-      st[ns++] = tm_arg(tc, x, 0);
-      continue;
-    }
     if (k == ISA_OP_LNOT) x = tm_arg(tc, x, 0), k = tm_kind(tc, x);
     if (k != ISA_OP_SLT && k != ISA_OP_SLE && k != ISA_OP_ULT && k != ISA_OP_ULE) continue;
     isa_term a = tm_arg(tc, x, 0), b = tm_arg(tc, x, 1);
@@ -1340,7 +1339,7 @@ static size_t comparisons(tm_ctx *tc, isa_term t, isa_term (*out)[2], size_t cap
     for (size_t i = 0; i < n && !seen; i++) seen = out[i][0] == a && out[i][1] == b;
     if (!seen) out[n][0] = a, out[n][1] = b, n++;
   }
-  free(st);
+  free(cj);
   return n;
 }
 

@@ -790,23 +790,41 @@ static bool lin_add(lsum *L, isa_term loc, uint64_t coef) {
 }
 
 /* t·m into L: sums, differences, products by constants; anything else is a
- * location of its own.  False when L has no room. */
+ * location of its own.  With a stack of its own (LIN_STACK deep: the
+ * candidate's relations are small); false when L or the stack has no
+ * room. */
+#define LIN_STACK 32
 static bool lin_parse(tm_ctx *tc, isa_term t, uint64_t m, lsum *L) {
-  uint64_t k;
-  if (tm_is_const(tc, t, &k)) {
-    L->k = (L->k + k * m) & lin_mask(L->w);
-    return true;
+  struct {
+    isa_term t;
+    uint64_t m;
+  } st[LIN_STACK];
+  size_t n = 0;
+  st[n].t = t, st[n++].m = m;
+  while (n) {
+    isa_term x = st[--n].t;
+    uint64_t mx = st[n].m, k;
+    if (tm_is_const(tc, x, &k)) {
+      L->k = (L->k + k * mx) & lin_mask(L->w);
+      continue;
+    }
+    int op = tm_kind(tc, x);
+    isa_term a = 0, b = 0;
+    uint64_t ma = mx, mb = mx;
+    if (op == ISA_OP_ADD) a = tm_arg(tc, x, 0), b = tm_arg(tc, x, 1);
+    else if (op == ISA_OP_SUB) a = tm_arg(tc, x, 0), b = tm_arg(tc, x, 1), mb = 0 - mx;
+    else if (op == ISA_OP_NEG) a = tm_arg(tc, x, 0), ma = 0 - mx;
+    else if (op == ISA_OP_MUL && tm_is_const(tc, tm_arg(tc, x, 1), &k)) a = tm_arg(tc, x, 0), ma = mx * k;
+    else if (op == ISA_OP_MUL && tm_is_const(tc, tm_arg(tc, x, 0), &k)) a = tm_arg(tc, x, 1), ma = mx * k;
+    if (!a) {
+      if (!lin_add(L, x, mx)) return false;
+      continue;
+    }
+    if (n + 2 > LIN_STACK) return false;
+    if (b) st[n].t = b, st[n++].m = mb;
+    st[n].t = a, st[n++].m = ma;
   }
-  switch (tm_kind(tc, t)) {
-  case ISA_OP_ADD: return lin_parse(tc, tm_arg(tc, t, 0), m, L) && lin_parse(tc, tm_arg(tc, t, 1), m, L);
-  case ISA_OP_SUB: return lin_parse(tc, tm_arg(tc, t, 0), m, L) && lin_parse(tc, tm_arg(tc, t, 1), 0 - m, L);
-  case ISA_OP_NEG: return lin_parse(tc, tm_arg(tc, t, 0), 0 - m, L);
-  case ISA_OP_MUL:
-    if (tm_is_const(tc, tm_arg(tc, t, 1), &k)) return lin_parse(tc, tm_arg(tc, t, 0), m * k, L);
-    if (tm_is_const(tc, tm_arg(tc, t, 0), &k)) return lin_parse(tc, tm_arg(tc, t, 1), m * k, L);
-    return lin_add(L, t, m);
-  default: return lin_add(L, t, m);
-  }
+  return true;
 }
 
 /* a == K as a sum with the constant moved right (Σ coef·loc == K), or

@@ -761,6 +761,8 @@ static isa_term entry_value(cp_ctx *c, size_t hi, isa_term a) {
 
 /* ---- sums the relations imply ------------------------------------------- */
 
+static bool has_product(cp_ctx *c, isa_term a);
+
 #define LIN_MAX 6     /* locations of a parsed sum */
 #define LIN_COEF 16   /* the largest coefficient of a derived relation */
 #define LIN_VARS 4    /* and its most locations */
@@ -869,8 +871,10 @@ static size_t derived(cp_ctx *c, const isa_term *cand, size_t ncand, isa_term *o
   tm_ctx *tc = c->v->tc;
   lsum R[16];
   size_t nr = 0, n = 0;
+  /* not of the polynomial equalities: products in more atoms cost the
+   * second stage of the fixpoint its time (poly_loop_safe) */
   for (size_t i = 0; i < ncand && nr < 16; i++)
-    if (lin_of(c, cand[i], &R[nr]) && R[nr].n >= 2) nr++;
+    if (!has_product(c, cand[i]) && lin_of(c, cand[i], &R[nr]) && R[nr].n >= 2) nr++;
   for (size_t a = 0; a < nr; a++)
     for (size_t b = a + 1; b < nr; b++)
       for (size_t ia = 0; ia < R[a].n; ia++)
@@ -937,11 +941,11 @@ static void head_atoms(cp_ctx *c, size_t hi, const uint64_t *ks, size_t nk) {
     if (tm_kind(tc, locs[i]) == TM_VAR && fixed(h, locs[i], 0)) continue;
     for (size_t j = 0; j < nk; j++) {
       /* `i < K` keeps i ≤ K at the head; `n >= K` before the loop, K ≤ n; a
-       * count that steps down until it is K (PowerPC's `bdnz`, `addic.`
-       * and `bne`) is K + 1 or more */
+       * count that steps down until it is 0 (PowerPC's `addic.` and `bne`)
+       * is 1 or more (only for 0: each atom costs every question) */
       isa_term k = tm_const(tc, ks[j], ab), k1 = tm_const(tc, ks[j] + 1, ab);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, k, locs[i]), NO_FIX, NOT_FIXED, 0);
-      add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, k1, locs[i]), NO_FIX, NOT_FIXED, 0);
+      if (!ks[j]) add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, k1, locs[i]), NO_FIX, NOT_FIXED, 0);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, locs[i], k), NO_FIX, NOT_FIXED, 0);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_SLE, locs[i], k1), NO_FIX, NOT_FIXED, 0);
       add_atom(c, h->a0, tm_app2(tc, ISA_OP_ULE, locs[i], k1), NO_FIX, NOT_FIXED, 0);
